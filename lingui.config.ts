@@ -1,0 +1,17 @@
+import { defineConfig } from "@lingui/conf";
+
+// Internal catalog codes are BCP-47 (km, my); the user-facing codes kh and mm are mapped in src/lib/i18n.
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["th", "en", "km", "my"],
+  fallbackLocales: { default: "th" },
+  catalogs: [
+    {
+      path: "<rootDir>/src/locales/{locale}/messages",
+      include: ["src"],
+      exclude: ["**/node_modules/**", "src/domain/**", "**/*.test.ts"],
+    },
+  ],
+  format: "po",
+  orderBy: "messageId",
+});

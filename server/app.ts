@@ -1,0 +1,74 @@
+import compress from "@fastify/compress";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Server as SocketServer } from "socket.io";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { registerSecurityHeaders } from "./http/security.ts";
+import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
+import { siteRoutes } from "./modules/site/routes.ts";
+import { attachRealtime, type TokenVerifier } from "./realtime.ts";
+
+export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Resolves access tokens for socket.io; until member sessions exist no token is valid. */
+  verifyToken?: TokenVerifier;
+}
+
+export interface App {
+  app: FastifyInstance;
+  io: SocketServer;
+}
+
+/** Strips credentials from a URL before it is logged (socket.io carries the token in the query). */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token|password|otp\w*)=)[^&]*/gi, "$1[redacted]");
+}
+
+/** Builds the whole server without listening; tests drive it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config } = deps;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    // One line per request, written in onResponse below, instead of pino's two.
+    disableRequestLogging: true,
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']", "res.headers.auth"],
+        censor: "[redacted]",
+      },
+    },
+  });
+
+  registerSecurityHeaders(app);
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      "request",
+    );
+  });
+  registerErrorHandling(app);
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(async (api) => siteRoutes(api, deps));
+
+  const hasShell = await registerStatic(app, config.staticDir);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const lastSegment = path.slice(path.lastIndexOf("/") + 1);
+    const isNavigation = (request.method === "GET" || request.method === "HEAD") && !lastSegment.includes(".");
+    if (hasShell && isNavigation && !isNonAppPath(request.url)) return sendShell(reply);
+    return reply.status(404).send({ code: "NOT_FOUND", message: "Not Found" });
+  });
+
+  const io = attachRealtime(app.server, deps.verifyToken ?? (async () => null));
+  app.addHook("onClose", async () => {
+    await io.close();
+  });
+  return { app, io };
+}

@@ -1,0 +1,110 @@
+import * as v from "valibot";
+
+/**
+ * Environment -> typed configuration. Every variable is documented in README.md ("Configuration").
+ * Demo mode (the default, what `npm start` runs) may use the embedded database, default secrets and the
+ * built-in demo providers. Production mode refuses each of those and names the setting that is wrong.
+ */
+
+export const DEMO_SESSION_SECRET = "demo-only-session-secret-do-not-use-in-production";
+
+const boolFromEnv = v.pipe(
+  v.optional(v.picklist(["true", "false", "1", "0"]), "false"),
+  v.transform((s) => s === "true" || s === "1"),
+);
+
+const EnvSchema = v.object({
+  APP_MODE: v.optional(v.picklist(["demo", "production"]), "demo"),
+  PORT: v.pipe(
+    v.optional(v.string(), "8080"),
+    v.regex(/^\d+$/, "must be a port number"),
+    v.transform(Number),
+    v.minValue(0),
+    v.maxValue(65535),
+  ),
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1))),
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./data"),
+  STATIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./dist"),
+  REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a redis:// URL"))),
+  SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  ALLOWED_HOSTS: v.optional(v.string()),
+  LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
+  TRUST_PROXY: boolFromEnv,
+});
+
+export type AppMode = "demo" | "production";
+
+export interface Config {
+  mode: AppMode;
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; when absent the embedded PGlite database in dataDir is used. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  staticDir: string;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  /** Host names (without port) the site answers for; "*" accepts any host. */
+  allowedHosts: readonly string[];
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = v.safeParse(EnvSchema, env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.issues.map((issue) => {
+        const key = issue.path?.map((p) => String(p.key)).join(".") ?? "environment";
+        return `${key}: ${issue.message}`;
+      }),
+    );
+  }
+  const e = parsed.output;
+  const mode = e.APP_MODE;
+  const config: Config = {
+    mode,
+    port: e.PORT,
+    host: e.HOST ?? (mode === "production" ? "0.0.0.0" : "127.0.0.1"),
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    staticDir: e.STATIC_DIR,
+    redisUrl: e.REDIS_URL,
+    sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
+    allowedHosts: (e.ALLOWED_HOSTS ?? (mode === "demo" ? "*" : ""))
+      .split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+  if (mode === "production") assertProductionReady(config);
+  return config;
+}
+
+/** Production refuses anything that only makes sense for the local demo, naming each wrong setting. */
+function assertProductionReady(config: Config): void {
+  const problems: string[] = [];
+  if (!config.databaseUrl) {
+    problems.push("DATABASE_URL: required in production (the embedded database is for the demo only)");
+  }
+  if (config.sessionSecret === DEMO_SESSION_SECRET) {
+    problems.push("SESSION_SECRET: required in production; the demo default is public");
+  }
+  if (config.allowedHosts.length === 0) {
+    problems.push("ALLOWED_HOSTS: required in production (comma-separated host names the site answers for)");
+  } else if (config.allowedHosts.includes("*")) {
+    problems.push("ALLOWED_HOSTS: '*' is for the demo only; list the real host names");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}

@@ -1,0 +1,49 @@
+import type { Kysely } from "kysely";
+import type { DB } from "./schema.ts";
+
+/** The centre agent every locale falls back to (SPEC.md section 3: agentId 2, refUid 0). */
+export const CENTRE_AGENT = { agentId: 2, refUid: 0 } as const;
+export const USER_LOCALES = ["th", "en", "kh", "mm"] as const;
+
+/**
+ * Reference data the product cannot run without. Idempotent: it inserts what is missing and never
+ * overwrites what staff have since changed.
+ */
+export async function seed(db: Kysely<DB>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("agents")
+      .values({ id: CENTRE_AGENT.agentId, name: "Centre", ref_uid: CENTRE_AGENT.refUid })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+    await trx
+      .insertInto("locale_centre_agents")
+      .values(USER_LOCALES.map((locale) => ({ locale, agent_id: CENTRE_AGENT.agentId, ref_uid: CENTRE_AGENT.refUid })))
+      .onConflict((oc) => oc.column("locale").doNothing())
+      .execute();
+    await trx
+      .insertInto("site_details")
+      .values({
+        domain: "*",
+        title: "LOTTOUP",
+        description: "Thai lottery, yeekee, stock and 4-digit lotteries with live results, in Thai, English, Khmer and Burmese.",
+        site_verification: "",
+        ga_id: "",
+      })
+      .onConflict((oc) => oc.column("domain").doNothing())
+      .execute();
+    await trx
+      .insertInto("agent_supports")
+      .values({
+        agent_id: CENTRE_AGENT.agentId,
+        active_popup: false,
+        active_support: true,
+        office_phone_number: null,
+        url_bailek: null,
+        url_popup: null,
+        url_support: "/how-to",
+      })
+      .onConflict((oc) => oc.column("agent_id").doNothing())
+      .execute();
+  });
+}

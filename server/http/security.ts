@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+
+/** SPEC.md section 2: pages whose path contains 'external' may be embedded by other sites. */
+export function isEmbeddablePath(url: string): boolean {
+  const path = url.split("?")[0] ?? "";
+  return path.includes("external");
+}
+
+const baseCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  // React writes style attributes; no inline <style> or script is ever needed.
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+];
+
+const STATIC_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "strict-transport-security": "max-age=31536000; includeSubDomains",
+  "cross-origin-opener-policy": "same-origin",
+  "cross-origin-resource-policy": "same-origin",
+  "permissions-policy": "camera=(), microphone=(), payment=(), usb=(), geolocation=(self)",
+  "x-dns-prefetch-control": "off",
+};
+
+/** Security headers on every response, including errors and socket.io's HTTP long-polling. */
+export function securityHeaders(url: string): Record<string, string> {
+  const embeddable = isEmbeddablePath(url);
+  return {
+    ...STATIC_HEADERS,
+    "content-security-policy": (embeddable ? baseCsp : [...baseCsp, "frame-ancestors 'none'"]).join("; "),
+    ...(embeddable ? {} : { "x-frame-options": "DENY" }),
+  };
+}
+
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  app.addHook("onRequest", async (request, reply) => {
+    reply.headers(securityHeaders(request.url));
+  });
+}
