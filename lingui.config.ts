@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/conf";
+import { formatter } from "@lingui/format-po";
 
 // Internal catalog codes are BCP-47 (km, my); the user-facing codes kh and mm are mapped in src/lib/i18n.
 export default defineConfig({
@@ -12,6 +13,6 @@ export default defineConfig({
       exclude: ["**/node_modules/**", "src/domain/**", "**/*.test.ts"],
     },
   ],
-  format: "po",
+  format: formatter({ lineNumbers: false }),
   orderBy: "messageId",
 });

@@ -39,7 +39,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: {
       level: config.logLevel,
       redact: {
-        paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']", "res.headers.auth"],
+        paths: [
+          "req.headers.authorization",
+          "req.headers.cookie",
+          "res.headers['set-cookie']",
+          "res.headers.auth",
+        ],
         censor: "[redacted]",
       },
     },
@@ -48,7 +53,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app);
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
-      { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       "request",
     );
   });
@@ -61,7 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const lastSegment = path.slice(path.lastIndexOf("/") + 1);
-    const isNavigation = (request.method === "GET" || request.method === "HEAD") && !lastSegment.includes(".");
+    const isNavigation =
+      (request.method === "GET" || request.method === "HEAD") && !lastSegment.includes(".");
     if (hasShell && isNavigation && !isNonAppPath(request.url)) return sendShell(reply);
     return reply.status(404).send({ code: "NOT_FOUND", message: "Not Found" });
   });

@@ -28,9 +28,16 @@ await seed(database.db);
 const { app } = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 
-const where = config.databaseUrl ? "PostgreSQL (DATABASE_URL)" : `embedded PGlite in ${resolve(config.dataDir, "pglite")}`;
+const where = config.databaseUrl
+  ? "PostgreSQL (DATABASE_URL)"
+  : `embedded PGlite in ${resolve(config.dataDir, "pglite")}`;
 app.log.info(
-  { mode: config.mode, engine: database.engine, migrationsApplied: applied, startupMs: Math.round(performance.now() - startedAt) },
+  {
+    mode: config.mode,
+    engine: database.engine,
+    migrationsApplied: applied,
+    startupMs: Math.round(performance.now() - startedAt),
+  },
   `LOTTOUP ${config.mode} ready on http://localhost:${config.port} with ${where}`,
 );
 

@@ -46,7 +46,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 
 async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Database> {
   const schema = options.schema;
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
+    throw new Error(`bad schema name ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();

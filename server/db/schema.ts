@@ -36,7 +36,6 @@ export interface AgentSupportsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-
 export interface DB {
   agents: AgentsTable;
   locale_centre_agents: LocaleCentreAgentsTable;

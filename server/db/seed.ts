@@ -18,7 +18,13 @@ export async function seed(db: Kysely<DB>): Promise<void> {
       .execute();
     await trx
       .insertInto("locale_centre_agents")
-      .values(USER_LOCALES.map((locale) => ({ locale, agent_id: CENTRE_AGENT.agentId, ref_uid: CENTRE_AGENT.refUid })))
+      .values(
+        USER_LOCALES.map((locale) => ({
+          locale,
+          agent_id: CENTRE_AGENT.agentId,
+          ref_uid: CENTRE_AGENT.refUid,
+        })),
+      )
       .onConflict((oc) => oc.column("locale").doNothing())
       .execute();
     await trx
@@ -26,7 +32,8 @@ export async function seed(db: Kysely<DB>): Promise<void> {
       .values({
         domain: "*",
         title: "LOTTOUP",
-        description: "Thai lottery, yeekee, stock and 4-digit lotteries with live results, in Thai, English, Khmer and Burmese.",
+        description:
+          "Thai lottery, yeekee, stock and 4-digit lotteries with live results, in Thai, English, Khmer and Burmese.",
         site_verification: "",
         ga_id: "",
       })

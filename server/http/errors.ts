@@ -23,10 +23,14 @@ export interface ErrorBody {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ code: error.code, message: error.message } satisfies ErrorBody);
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.message } satisfies ErrorBody);
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      return reply.status(413).send({ code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 10 MB." });
+      return reply
+        .status(413)
+        .send({ code: "PAYLOAD_TOO_LARGE", message: "Request body is larger than 10 MB." });
     }
     if (error.validation) {
       return reply.status(400).send({ code: "VALIDATION", message: error.message });

@@ -28,10 +28,10 @@ export async function registerStatic(app: FastifyInstance, staticDir: string): P
   await app.register(fastifyStatic, {
     root,
     wildcard: true,
-    index: false,
+    index: ["index.html"],
     cacheControl: false,
-    setHeaders(res, filePath) {
-      res.setHeader("cache-control", cacheControlFor(filePath));
+    setHeaders(reply, filePath) {
+      reply.header("cache-control", cacheControlFor(filePath));
     },
   });
   return true;

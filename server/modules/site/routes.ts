@@ -14,7 +14,9 @@ export function isAllowedHost(config: Config, hostname: string): boolean {
 }
 
 const AgentQuery = v.object({
-  agentId: v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(0))),
+  agentId: v.optional(
+    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(0)),
+  ),
 });
 
 export async function siteRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
@@ -23,13 +25,16 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
 
   app.addHook("onRequest", async (request) => {
     if (request.url.startsWith("/api/health")) return;
-    if (!isAllowedHost(config, request.hostname)) throw new AppError(400, "NOT_ALLOW_DOMAIN", NOT_ALLOW_DOMAIN);
+    if (!isAllowedHost(config, request.hostname))
+      throw new AppError(400, "NOT_ALLOW_DOMAIN", NOT_ALLOW_DOMAIN);
   });
 
   app.get("/api/health", async (_request, reply) => {
     const started = performance.now();
     try {
-      const row = await sql<{ migrations: number }>`select count(*)::int as migrations from kysely_migration`.execute(db);
+      const row = await sql<{
+        migrations: number;
+      }>`select count(*)::int as migrations from kysely_migration`.execute(db);
       return {
         status: "ok",
         mode: config.mode,
@@ -42,7 +47,9 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
       };
     } catch (err) {
       app.log.error({ err }, "health check: database unreachable");
-      return reply.status(503).send({ status: "error", mode: config.mode, database: { engine: database.engine, ok: false } });
+      return reply
+        .status(503)
+        .send({ status: "error", mode: config.mode, database: { engine: database.engine, ok: false } });
     }
   });
 
@@ -51,11 +58,7 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
 
   app.get("/api/site-details", async (request) => {
     const host = request.hostname.toLowerCase();
-    const rows = await db
-      .selectFrom("site_details")
-      .selectAll()
-      .where("domain", "in", [host, "*"])
-      .execute();
+    const rows = await db.selectFrom("site_details").selectAll().where("domain", "in", [host, "*"]).execute();
     const row = rows.find((r) => r.domain === host) ?? rows.find((r) => r.domain === "*");
     if (!row) throw new AppError(404, "NOT_FOUND", "Site detail not found");
     return {
@@ -70,7 +73,11 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
     const id = agentId && agentId > 0 ? agentId : CENTRE_AGENT.agentId;
     const row =
       (await db.selectFrom("agent_supports").selectAll().where("agent_id", "=", id).executeTakeFirst()) ??
-      (await db.selectFrom("agent_supports").selectAll().where("agent_id", "=", CENTRE_AGENT.agentId).executeTakeFirst());
+      (await db
+        .selectFrom("agent_supports")
+        .selectAll()
+        .where("agent_id", "=", CENTRE_AGENT.agentId)
+        .executeTakeFirst());
     if (!row) throw new AppError(404, "NOT_FOUND", "Support data not found");
     return {
       activePopup: row.active_popup,

@@ -1,0 +1,41 @@
+import { atom } from "jotai";
+import { isStandalone } from "../../lib/device.ts";
+import { appStore } from "../../lib/store.ts";
+
+/** Chromium's install event; not in the DOM typings. */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  readonly userChoice: Promise<{ outcome: "accepted" | "dismissed"; platform: string }>;
+}
+
+export const installPromptAtom = atom<BeforeInstallPromptEvent | null>(null);
+export const standaloneAtom = atom<boolean>(false);
+
+/** Captures the browser's install offer as early as possible (it fires once, shortly after load). */
+export function watchInstallPrompt(): void {
+  appStore.set(standaloneAtom, isStandalone());
+  window.addEventListener("beforeinstallprompt", (event) => {
+    event.preventDefault();
+    appStore.set(installPromptAtom, event as BeforeInstallPromptEvent);
+  });
+  window.addEventListener("appinstalled", () => {
+    appStore.set(installPromptAtom, null);
+  });
+  window.matchMedia?.("(display-mode: standalone)").addEventListener("change", (e) => {
+    appStore.set(standaloneAtom, e.matches);
+  });
+}
+
+export async function promptInstall(): Promise<"accepted" | "dismissed" | "unavailable"> {
+  const event = appStore.get(installPromptAtom);
+  if (!event) return "unavailable";
+  await event.prompt();
+  const { outcome } = await event.userChoice;
+  // The event can be used only once.
+  appStore.set(installPromptAtom, null);
+  return outcome;
+}
+
+export function isIos(userAgent: string): boolean {
+  return /iPhone|iPad|iPod/i.test(userAgent) || (/Macintosh/.test(userAgent) && /Mobile/.test(userAgent));
+}

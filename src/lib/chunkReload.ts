@@ -1,0 +1,33 @@
+/** SPEC.md section 4: a failed chunk load reloads the page, at most once per 60 s. */
+export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+const STORAGE_KEY = "chunk-reload-at";
+
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
+
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === "string" ? error : "";
+  return CHUNK_ERROR.test(message);
+}
+
+export function shouldReload(now: number, lastReloadAt: number | null): boolean {
+  return lastReloadAt === null || now - lastReloadAt >= CHUNK_RELOAD_INTERVAL_MS;
+}
+
+/** Reloads (fetching the new build's chunks) unless we already did so in the last minute. */
+export function reloadForChunkError(): boolean {
+  let last: number | null = null;
+  try {
+    const stored = sessionStorage.getItem(STORAGE_KEY);
+    last = stored ? Number(stored) : null;
+  } catch {
+    // no storage: allow the reload, the browser's own loop protection still applies
+  }
+  const now = Date.now();
+  if (!shouldReload(now, Number.isFinite(last) ? last : null)) return false;
+  try {
+    sessionStorage.setItem(STORAGE_KEY, String(now));
+  } catch {}
+  window.location.reload();
+  return true;
+}

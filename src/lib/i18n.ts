@@ -1,0 +1,40 @@
+import { i18n, type Messages } from "@lingui/core";
+import {
+  CATALOG_LOCALE,
+  type CatalogLocale,
+  LOCALE_STORAGE_KEY,
+  resolveUserLocale,
+  type UserLocale,
+} from "./locale.ts";
+
+// One lazily loaded chunk per language: a player downloads only the catalog they read.
+const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {
+  th: () => import("../locales/th/messages.po"),
+  en: () => import("../locales/en/messages.po"),
+  km: () => import("../locales/km/messages.po"),
+  my: () => import("../locales/my/messages.po"),
+};
+
+export function storedLocale(): UserLocale {
+  try {
+    return resolveUserLocale(localStorage.getItem(LOCALE_STORAGE_KEY));
+  } catch {
+    return resolveUserLocale(null);
+  }
+}
+
+export async function activateLocale(locale: UserLocale): Promise<void> {
+  const catalog = CATALOG_LOCALE[locale];
+  if (!i18n.messages || i18n.locale !== catalog) {
+    const { messages } = await catalogs[catalog]();
+    i18n.loadAndActivate({ locale: catalog, messages });
+  }
+  document.documentElement.lang = catalog;
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode without storage: the choice lasts for this visit only.
+  }
+}
+
+export { i18n };

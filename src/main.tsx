@@ -1,0 +1,40 @@
+import { I18nProvider } from "@lingui/react";
+import { RouterProvider } from "@tanstack/react-router";
+import { Provider as JotaiProvider } from "jotai";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { watchInstallPrompt } from "./features/pwa/install.ts";
+import { loadSite } from "./features/site/site.ts";
+import { reloadForChunkError } from "./lib/chunkReload.ts";
+import { activateLocale, i18n } from "./lib/i18n.ts";
+import { localeAtom } from "./lib/localeState.ts";
+import { watchNetwork } from "./lib/network.ts";
+import { appStore } from "./lib/store.ts";
+import { createAppRouter } from "./router.tsx";
+import { userStoreLoadingAtom } from "./ui/layout.ts";
+import "./ui/fonts.ts";
+import "./ui/app.css";
+
+window.addEventListener("vite:preloadError", (event) => {
+  event.preventDefault();
+  reloadForChunkError();
+});
+watchNetwork();
+watchInstallPrompt();
+
+// The catalog is needed for the first paint; everything else (site detail, later the user store) loads
+// behind the waiting overlay so a cold start never shows a half-initialised page.
+await activateLocale(appStore.get(localeAtom));
+const router = createAppRouter();
+
+createRoot(document.getElementById("root") as HTMLElement).render(
+  <StrictMode>
+    <JotaiProvider store={appStore}>
+      <I18nProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </JotaiProvider>
+  </StrictMode>,
+);
+
+void loadSite().finally(() => appStore.set(userStoreLoadingAtom, false));

@@ -1,0 +1,28 @@
+import { createRouter } from "@tanstack/react-router";
+import { prefetchAllowed } from "./lib/device.ts";
+import { appStore } from "./lib/store.ts";
+import { routeTree } from "./routeTree.gen.ts";
+import { NotFoundScreen, RouteErrorScreen } from "./ui/ErrorScreens.tsx";
+import { closeSnackbar } from "./ui/snackbar.ts";
+
+export function createAppRouter() {
+  const router = createRouter({
+    routeTree,
+    context: { store: appStore },
+    defaultPreload: prefetchAllowed() ? "intent" : false,
+    defaultNotFoundComponent: NotFoundScreen,
+    defaultErrorComponent: ({ error }) => <RouteErrorScreen error={error} />,
+    scrollRestoration: true,
+  });
+  // The snackbar belongs to the page that raised it.
+  router.subscribe("onResolved", ({ pathChanged }) => {
+    if (pathChanged) closeSnackbar();
+  });
+  return router;
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,15 @@
+import { useAtomValue } from "jotai";
+import { LOADING_DURATION_MS, loadingBarAtom } from "./loadingBar.ts";
+
+export function LoadingBar() {
+  const { phase, failed } = useAtomValue(loadingBarAtom);
+  if (phase === "idle") return null;
+  return (
+    <div
+      className={`loading-bar ${failed ? "loading-bar-failed" : ""} loading-bar-${phase}`}
+      style={{ ["--loading-duration" as string]: `${LOADING_DURATION_MS}ms` }}
+      role="progressbar"
+      aria-busy={phase === "running"}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { Trans } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
+import { onlineAtom } from "../lib/network.ts";
+
+export function OfflineBanner() {
+  const online = useAtomValue(onlineAtom);
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status">
+      <Trans>
+        You are offline. Pages you have opened before still work; betting and money need a connection.
+      </Trans>
+    </div>
+  );
+}

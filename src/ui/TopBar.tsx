@@ -1,0 +1,41 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useAtom, useAtomValue } from "jotai";
+import { appConfigAtom } from "../features/site/site.ts";
+import { LanguageSelect } from "./LanguageSelect.tsx";
+import { Logo } from "./Logo.tsx";
+import { drawerOpenAtom } from "./layout.ts";
+
+export function TopBar() {
+  const { t } = useLingui();
+  const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
+  const config = useAtomValue(appConfigAtom);
+  return (
+    <header className="top-bar">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t`Menu`}
+        aria-expanded={drawerOpen}
+        aria-controls="app-drawer"
+        onClick={() => setDrawerOpen(!drawerOpen)}
+      >
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <Link to="/" className="brand" aria-label={t`LOTTOUP home`}>
+        <Logo />
+        <span className="brand-name">LOTTOUP</span>
+      </Link>
+      {config?.mode === "demo" ? (
+        <span className="demo-badge" title={t`Demo mode: test money and demo providers only`}>
+          <Trans>Demo</Trans>
+        </span>
+      ) : null}
+      <div className="top-bar-end">
+        <LanguageSelect />
+      </div>
+    </header>
+  );
+}

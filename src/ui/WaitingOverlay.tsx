@@ -1,0 +1,14 @@
+import { useLingui } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
+import { userStoreLoadingAtom } from "./layout.ts";
+
+export function WaitingOverlay() {
+  const { t } = useLingui();
+  const loading = useAtomValue(userStoreLoadingAtom);
+  if (!loading) return null;
+  return (
+    <div className="waiting-overlay" role="alert" aria-busy="true" aria-label={t`Please wait`}>
+      <div className="spinner" />
+    </div>
+  );
+}
