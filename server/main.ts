@@ -23,7 +23,7 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, "pglite"),
 });
-const applied = await migrate(database.db);
+const applied = await migrate(database);
 await seed(database.db);
 const { app } = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });

@@ -14,6 +14,8 @@ export type Engine = "pglite" | "postgresql";
 export interface Database {
   readonly db: Kysely<DB>;
   readonly engine: Engine;
+  /** The schema the tables live in (PostgreSQL test runs use one schema each). */
+  readonly schema: string;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   return {
     db,
     engine: "postgresql",
+    schema: schema ?? "public",
     close: () => db.destroy(),
   };
 }
@@ -96,6 +99,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   return {
     db,
     engine: "pglite",
+    schema: "public",
     close: async () => {
       await db.destroy();
       await server.stop();
@@ -106,8 +110,13 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 /** Brings the schema up to date. Safe to run from several processes at once (the migrator takes a lock). */
-export async function migrate(db: Kysely<DB>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+export async function migrate(database: Pick<Database, "db" | "schema">): Promise<string[]> {
+  // The schema is named explicitly: Kysely's existence check would otherwise find another schema's tables.
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider,
+    migrationTableSchema: database.schema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

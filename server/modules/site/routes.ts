@@ -34,7 +34,9 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
     try {
       const row = await sql<{
         migrations: number;
-      }>`select count(*)::int as migrations from kysely_migration`.execute(db);
+      }>`select count(*)::int as migrations from ${sql.table(`${database.schema}.kysely_migration`)}`.execute(
+        db,
+      );
       return {
         status: "ok",
         mode: config.mode,

@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, DEMO_SESSION_SECRET, loadConfig } from "./config.ts";
+
+const productionEnv = {
+  APP_MODE: "production",
+  DATABASE_URL: "postgres://lottoup@db.internal:5432/lottoup",
+  SESSION_SECRET: "x".repeat(48),
+  ALLOWED_HOSTS: "lottoup.example, www.lottoup.example",
+};
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  return [];
+}
+
+describe("loadConfig", () => {
+  it("defaults to the embedded demo on port 8080 with data in ./data", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: "demo",
+      port: 8080,
+      host: "127.0.0.1",
+      databaseUrl: undefined,
+      dataDir: "./data",
+      allowedHosts: ["*"],
+      sessionSecret: DEMO_SESSION_SECRET,
+    });
+  });
+
+  it("reads PORT and lists of hosts", () => {
+    const config = loadConfig({ PORT: "9090", ALLOWED_HOSTS: "A.example, b.example" });
+    expect(config.port).toBe(9090);
+    expect(config.allowedHosts).toEqual(["a.example", "b.example"]);
+  });
+
+  it("names the variable that is malformed", () => {
+    expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: must be a postgres/);
+    expect(problemsOf({ APP_MODE: "staging" })[0]).toMatch(/^APP_MODE: /);
+    expect(problemsOf({ SESSION_SECRET: "short" })[0]).toMatch(/^SESSION_SECRET: must be at least 32/);
+  });
+
+  it("accepts a complete production configuration and binds to all interfaces", () => {
+    const config = loadConfig(productionEnv);
+    expect(config.mode).toBe("production");
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.allowedHosts).toEqual(["lottoup.example", "www.lottoup.example"]);
+  });
+
+  it("refuses the embedded database in production", () => {
+    const { DATABASE_URL: _, ...env } = productionEnv;
+    expect(problemsOf(env)).toEqual([expect.stringMatching(/^DATABASE_URL: required in production/)]);
+  });
+
+  it("refuses the demo session secret in production", () => {
+    const { SESSION_SECRET: _, ...env } = productionEnv;
+    expect(problemsOf(env)).toEqual([expect.stringMatching(/^SESSION_SECRET: required in production/)]);
+  });
+
+  it("refuses a missing or wildcard host list in production", () => {
+    const { ALLOWED_HOSTS: _, ...env } = productionEnv;
+    expect(problemsOf(env)).toEqual([expect.stringMatching(/^ALLOWED_HOSTS: required/)]);
+    expect(problemsOf({ ...productionEnv, ALLOWED_HOSTS: "*" })).toEqual([
+      expect.stringMatching(/^ALLOWED_HOSTS: '\*' is for the demo only/),
+    ]);
+  });
+
+  it("lists every wrong setting at once", () => {
+    expect(problemsOf({ APP_MODE: "production" })).toHaveLength(3);
+  });
+});

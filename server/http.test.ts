@@ -1,0 +1,217 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redactUrl } from "./app.ts";
+import { createTestApp, engineName, type TestApp } from "./test/harness.ts";
+
+const SECURITY_HEADERS = [
+  "content-security-policy",
+  "x-content-type-options",
+  "referrer-policy",
+  "strict-transport-security",
+  "cross-origin-opener-policy",
+  "permissions-policy",
+];
+
+describe("HTTP server", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it("reports the database in /api/health", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "ok",
+      mode: "demo",
+      database: { engine: engineName, ok: true, migrations: 1 },
+    });
+  });
+
+  it("answers 503 when the database is gone", async () => {
+    const broken = await createTestApp();
+    await broken.database.close();
+    const res = await broken.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: "error", database: { ok: false } });
+    await broken.app.close();
+  });
+
+  it("puts the security headers on every response, errors included, and denies framing", async () => {
+    for (const url of ["/api/health", "/api/does-not-exist", "/poy-api/nothing"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      for (const header of SECURITY_HEADERS) expect(res.headers[header], `${header} on ${url}`).toBeTruthy();
+      expect(res.headers["x-frame-options"]).toBe("DENY");
+      expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("allows framing only for paths containing 'external'", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/external/whatever" });
+    expect(res.headers["x-frame-options"]).toBeUndefined();
+    expect(res.headers["content-security-policy"]).not.toContain("frame-ancestors");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("answers unknown API paths with a JSON { code, message }", async () => {
+    const res = await t.app.inject({ method: "POST", url: "/api/users.nothing", payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ code: "NOT_FOUND", message: "Not Found" });
+  });
+
+  it("refuses bodies over 10 MB with a JSON error and accepts bodies just under", async () => {
+    const big = JSON.stringify({ agentId: 2, padding: "x".repeat(10 * 1024 * 1024) });
+    const tooBig = await t.app.inject({
+      method: "POST",
+      url: "/api/agents-supports",
+      headers: { "content-type": "application/json" },
+      payload: big,
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "Request body is larger than 10 MB.",
+    });
+
+    const justUnder = JSON.stringify({ agentId: 2, padding: "x".repeat(9 * 1024 * 1024) });
+    const ok = await t.app.inject({
+      method: "POST",
+      url: "/api/agents-supports",
+      headers: { "content-type": "application/json" },
+      payload: justUnder,
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("answers malformed JSON with a 400 { code, message }", async () => {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/agents-supports",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+  });
+
+  it("serves the site detail and the centre agent's support data", async () => {
+    const site = await t.app.inject({ method: "GET", url: "/api/site-details" });
+    expect(site.json()).toEqual({
+      title: "LOTTOUP",
+      description: expect.any(String),
+      siteVerification: "",
+      gaID: "",
+    });
+    for (const req of [
+      { method: "GET" as const, url: "/api/agents-supports" },
+      { method: "GET" as const, url: "/api/agents-supports?agentId=0" },
+      { method: "POST" as const, url: "/api/agents-supports", payload: { agentId: 999 } },
+    ]) {
+      const res = await t.app.inject(req);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ activeSupport: true, urlSupport: "/how-to" });
+    }
+    const bad = await t.app.inject({ method: "GET", url: "/api/agents-supports?agentId=abc" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ code: "VALIDATION", message: "agentId must be a whole number" });
+  });
+
+  it("tells the client the mode for the demo marker", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/app-config" });
+    expect(res.json()).toEqual({ mode: "demo" });
+  });
+
+  it("keeps tokens and passwords out of logged URLs", () => {
+    expect(redactUrl("/ccu/?EIO=4&transport=polling&token=eyJabc.def")).toBe(
+      "/ccu/?EIO=4&transport=polling&token=[redacted]",
+    );
+    expect(redactUrl("/api/x?password=Secret1!&a=1")).toBe("/api/x?password=[redacted]&a=1");
+    expect(redactUrl("/api/health")).toBe("/api/health");
+  });
+});
+
+describe("allowed hosts", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ ALLOWED_HOSTS: "lottoup.example" });
+  });
+  afterAll(async () => t.close());
+
+  it("serves an allowed host", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/site-details",
+      headers: { host: "lottoup.example:443" },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it("answers another host with 'Not Allow Domain'", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/site-details",
+      headers: { host: "evil.example" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: "NOT_ALLOW_DOMAIN", message: "Not Allow Domain" });
+  });
+
+  it("still answers health checks addressed by IP", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health", headers: { host: "10.0.0.5:8080" } });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe("serving the built app", () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "lottoup-static-"));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "index.html"), "<!doctype html><title>shell</title>");
+    writeFileSync(join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
+    writeFileSync(join(dir, "manifest.webmanifest"), "{}");
+    writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log(1)");
+    t = await createTestApp({ STATIC_DIR: dir });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("answers app routes with the shell, revalidated on every load", async () => {
+    for (const url of ["/", "/howto/deposit", "/lotto/yeekee/123", "/no-such-page"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain("<title>shell</title>");
+      expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers["content-type"]).toMatch(/^text\/html/);
+    }
+  });
+
+  it("never answers API or socket paths with the shell", async () => {
+    for (const url of ["/api/unknown", "/poy-api/unknown", "/api"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()).toEqual({ code: "NOT_FOUND", message: "Not Found" });
+    }
+  });
+
+  it("serves the worker and the manifest without long-lived caching, hashed assets as immutable", async () => {
+    const sw = await t.app.inject({ method: "GET", url: "/sw.js" });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers["cache-control"]).toBe("no-cache");
+    const manifest = await t.app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    expect(manifest.headers["cache-control"]).toBe("no-cache");
+    const asset = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers a missing file with 404, not the shell", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/assets/missing-123.js" });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,43 @@
+import { randomBytes } from "node:crypto";
+import { type App, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type Database, migrate, openDatabase } from "../db/database.ts";
+import { seed } from "../db/seed.ts";
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new schema in the PostgreSQL at
+ * DATABASE_URL (CI runs the whole server suite both ways).
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const database = await openDatabase(
+    databaseUrl ? { databaseUrl, schema: `t_${randomBytes(6).toString("hex")}`, poolSize: 30 } : {},
+  );
+  await migrate(database);
+  await seed(database.db);
+  return database;
+}
+
+export interface TestApp extends App {
+  config: Config;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "./.no-static-in-tests", ...env });
+  const database = await openTestDatabase();
+  const built = await buildApp({ config, database });
+  await built.app.ready();
+  return {
+    ...built,
+    config,
+    database,
+    close: async () => {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
+export const engineName = process.env.DATABASE_URL ? "postgresql" : "pglite";
