@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   schema?: string | undefined;
   /** PostgreSQL only: the pool size. */
   poolSize?: number;
+  /** PostgreSQL only: drop the schema on close (throwaway test schemas). */
+  dropSchemaOnClose?: boolean;
 }
 
 const INT8_OID = 20;
@@ -70,7 +72,18 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     db,
     engine: "postgresql",
     schema: schema ?? "public",
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      if (schema && options.dropSchemaOnClose) {
+        const admin = new pg.Client({ connectionString: databaseUrl });
+        await admin.connect();
+        try {
+          await admin.query(`drop schema if exists ${schema} cascade`);
+        } finally {
+          await admin.end();
+        }
+      }
+    },
   };
 }
 

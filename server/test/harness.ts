@@ -11,7 +11,9 @@ import { seed } from "../db/seed.ts";
 export async function openTestDatabase(): Promise<Database> {
   const databaseUrl = process.env.DATABASE_URL;
   const database = await openDatabase(
-    databaseUrl ? { databaseUrl, schema: `t_${randomBytes(6).toString("hex")}`, poolSize: 30 } : {},
+    databaseUrl
+      ? { databaseUrl, schema: `t_${randomBytes(6).toString("hex")}`, poolSize: 30, dropSchemaOnClose: true }
+      : {},
   );
   await migrate(database);
   await seed(database.db);

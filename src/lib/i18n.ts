@@ -15,6 +15,19 @@ const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {
   my: () => import("../locales/my/messages.po"),
 };
 
+export type CatalogLoaders = Record<CatalogLocale, () => Promise<{ messages: Messages }>>;
+
+// Catalogs of sections that load with their routes (the how-to guides), kept out of the first paint.
+const sectionCatalogs = new Map<string, CatalogLoaders>();
+
+/** Loads a section's catalog for the current language, and for every language switched to afterwards. */
+export async function requireSectionCatalog(name: string, loaders: CatalogLoaders): Promise<void> {
+  const firstUse = !sectionCatalogs.has(name);
+  sectionCatalogs.set(name, loaders);
+  const locale = i18n.locale as CatalogLocale;
+  if (firstUse && locale) i18n.load(locale, (await loaders[locale]()).messages);
+}
+
 export function storedLocale(): UserLocale {
   try {
     return resolveUserLocale(localStorage.getItem(LOCALE_STORAGE_KEY));
@@ -26,8 +39,11 @@ export function storedLocale(): UserLocale {
 export async function activateLocale(locale: UserLocale): Promise<void> {
   const catalog = CATALOG_LOCALE[locale];
   if (!i18n.messages || i18n.locale !== catalog) {
-    const { messages } = await catalogs[catalog]();
-    i18n.loadAndActivate({ locale: catalog, messages });
+    const loaded = await Promise.all([
+      catalogs[catalog](),
+      ...[...sectionCatalogs.values()].map((l) => l[catalog]()),
+    ]);
+    i18n.loadAndActivate({ locale: catalog, messages: Object.assign({}, ...loaded.map((c) => c.messages)) });
   }
   document.documentElement.lang = catalog;
   try {

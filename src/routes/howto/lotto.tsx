@@ -1,4 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HowToGuide } from "../../features/content/HowToGuide.tsx";
+import { loadHowtoCatalog } from "../../features/content/howtoCatalog.ts";
 
-export const Route = createFileRoute("/howto/lotto")({ component: () => <HowToGuide slug="lotto" /> });
+export const Route = createFileRoute("/howto/lotto")({
+  loader: loadHowtoCatalog,
+  component: () => <HowToGuide slug="lotto" />,
+});

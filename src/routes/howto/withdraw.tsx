@@ -1,4 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { HowToGuide } from "../../features/content/HowToGuide.tsx";
+import { loadHowtoCatalog } from "../../features/content/howtoCatalog.ts";
 
-export const Route = createFileRoute("/howto/withdraw")({ component: () => <HowToGuide slug="withdraw" /> });
+export const Route = createFileRoute("/howto/withdraw")({
+  loader: loadHowtoCatalog,
+  component: () => <HowToGuide slug="withdraw" />,
+});

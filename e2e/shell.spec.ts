@@ -1,0 +1,129 @@
+import { expect, test } from "@playwright/test";
+import { HTML_LANG, LANGS, NATIVE_NAME, tr } from "./catalog.ts";
+
+const HERO = "Thai lottery, yeekee and world lotteries in one place";
+
+test.describe("the app shell", () => {
+  test("opens in Thai for a new visitor, with the demo marker", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: tr("th", HERO) })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "th");
+    await expect(page.getByRole("banner").getByText(tr("th", "Demo"))).toBeVisible();
+    await expect(page).toHaveTitle(`${tr("th", "Thai lottery online")} - LOTTOUP`);
+  });
+
+  for (const lang of LANGS) {
+    test(`switches to ${lang} from the top bar at once and remembers it`, async ({ page }, testInfo) => {
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1, name: tr("th", HERO) })).toBeVisible();
+      await page.getByRole("banner").getByRole("combobox").selectOption({ label: NATIVE_NAME[lang] });
+
+      await expect(page.getByRole("heading", { level: 1, name: tr(lang, HERO) })).toBeVisible();
+      await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
+      await expect(page.getByRole("navigation", { name: tr(lang, "Main menu") })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`shell-${lang}.png`), fullPage: true });
+
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: tr(lang, HERO) })).toBeVisible();
+      await page
+        .getByRole("link", { name: tr(lang, "How to play") })
+        .first()
+        .click();
+      await expect(page).toHaveURL(/\/how-to$/);
+      await expect(page.getByRole("heading", { level: 1, name: tr(lang, "How to play") })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`how-to-${lang}.png`), fullPage: true });
+    });
+  }
+
+  test("falls back to Thai for an unsupported stored language", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("locale", "fr"));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: tr("th", HERO) })).toBeVisible();
+  });
+
+  test("accepts the BCP-47 codes km and my for Khmer and Burmese", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("locale", "km"));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: tr("kh", HERO) })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("lang", "km");
+  });
+});
+
+test.describe("errors and maintenance", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!sessionStorage.getItem("locale-set")) {
+        localStorage.setItem("locale", "en");
+        sessionStorage.setItem("locale-set", "1");
+      }
+    });
+  });
+
+  test("an unknown route shows the 404 screen, and Back to Home goes home", async ({ page }) => {
+    await page.goto("/no-such-page/at-all");
+    await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    await expect(page.getByText("This page could not be found")).toBeVisible();
+    await expect(page).toHaveTitle("Page Not Found - LOTTOUP");
+    await page.getByRole("link", { name: "Back to Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1, name: HERO })).toBeVisible();
+  });
+
+  test("routes that are not built yet do not exist", async ({ page }) => {
+    for (const path of ["/lotto", "/credit/deposit", "/register"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
+    }
+  });
+
+  for (const lang of LANGS) {
+    test(`the maintenance page reads in ${lang}`, async ({ page }, testInfo) => {
+      await page.goto("/");
+      await page.getByRole("banner").getByRole("combobox").selectOption({ label: NATIVE_NAME[lang] });
+      await page.goto("/maintenance");
+      await expect(page.getByRole("heading", { name: tr(lang, "Under Maintenance") })).toBeVisible();
+      await expect(page.getByRole("button", { name: tr(lang, "Go back") })).toBeVisible();
+      await page.getByRole("link", { name: tr(lang, "More Information") }).click();
+      await expect(page).toHaveURL(/\/how-to$/);
+      await page.goto("/maintenance");
+      await page.screenshot({ path: testInfo.outputPath(`maintenance-${lang}.png`) });
+    });
+  }
+});
+
+test.describe("layout by device", () => {
+  test("on a desktop the drawer is open by default and the menu button closes it", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("locale", "en"));
+    await page.goto("/");
+    const drawer = page.getByRole("navigation", { name: "Main menu" });
+    await expect(drawer).toBeVisible();
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect(drawer).toBeHidden();
+  });
+
+  test.describe("on a phone", () => {
+    test.use({
+      viewport: { width: 390, height: 844 },
+      userAgent:
+        "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+      isMobile: true,
+      hasTouch: true,
+    });
+
+    test("the drawer starts closed, opens from the menu and closes after choosing a page", async ({
+      page,
+    }, testInfo) => {
+      await page.addInitScript(() => localStorage.setItem("locale", "en"));
+      await page.goto("/");
+      const drawer = page.getByRole("navigation", { name: "Main menu" });
+      await expect(drawer).toBeHidden();
+      await page.getByRole("button", { name: "Menu" }).click();
+      await expect(drawer).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath("mobile-drawer.png") });
+      await drawer.getByRole("link", { name: "Install the app" }).click();
+      await expect(page).toHaveURL(/\/download$/);
+      await expect(drawer).toBeHidden();
+      await expect(page.getByRole("heading", { level: 1, name: "Install the LOTTOUP app" })).toBeVisible();
+    });
+  });
+});
