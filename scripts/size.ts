@@ -78,7 +78,7 @@ console.log(
 const swSize = gz(join(DIST, "sw.js"));
 console.log(`service worker: ${kb(swSize)} gzip`);
 const swSource = readFileSync(join(DIST, "sw.js"), "utf8");
-const precached = [...swSource.matchAll(/url:"([^"]+)"/g)].map((m) => m[1] as string);
+const precached = [...swSource.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] as string);
 const precacheBytes = precached.reduce((sum, url) => {
   const file = join(DIST, url);
   return sum + (existsSync(file) ? statSync(file).size : 0);
