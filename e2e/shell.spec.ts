@@ -80,6 +80,7 @@ test.describe("errors and maintenance", () => {
     test(`the maintenance page reads in ${lang}`, async ({ page }, testInfo) => {
       await page.goto("/");
       await page.getByRole("banner").getByRole("combobox").selectOption({ label: NATIVE_NAME[lang] });
+      await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
       await page.goto("/maintenance");
       await expect(page.getByRole("heading", { name: tr(lang, "Under Maintenance") })).toBeVisible();
       await expect(page.getByRole("button", { name: tr(lang, "Go back") })).toBeVisible();

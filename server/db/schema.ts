@@ -1,4 +1,4 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** Kysely table types. Keep in step with server/db/migrations. */
 
@@ -36,7 +36,101 @@ export interface AgentSupportsTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface MembersTable {
+  id: Generated<bigint>;
+  uuid: Generated<string>;
+  user_name: string;
+  password_hash: string;
+  phone_number: string;
+  name: string | null;
+  email: string | null;
+  avatar: string | null;
+  line_id: string | null;
+  line_uid: string | null;
+  level: Generated<number>;
+  /** 1 active; 2 no credit/bank; 3 no games; 4 no lotto; 0 suspended. */
+  status: Generated<number>;
+  locale: Generated<string>;
+  agent_id: number;
+  ref_uid: number;
+  af_slug: string;
+  referred_by: bigint | null;
+  refer_url: string | null;
+  register_from_domain: string | null;
+  slug: string | null;
+  employee_slug: string | null;
+  failed_login_count: Generated<number>;
+  locked_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  member_id: bigint;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RateLimitHitsTable {
+  bucket: string;
+  window_start: Timestamp;
+  count: number;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<bigint>;
+  phone_number: string;
+  body: string;
+  provider: string;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
+}
+
+export interface OtpRequestsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  purpose: string;
+  ref_code: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export interface StaffTable {
+  id: Generated<bigint>;
+  user_name: string;
+  password_hash: string;
+  role: "administrator" | "super_admin" | "staff";
+  active: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  actor: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  members: MembersTable;
+  sessions: SessionsTable;
+  rate_limit_hits: RateLimitHitsTable;
+  sms_outbox: SmsOutboxTable;
+  otp_requests: OtpRequestsTable;
+  staff: StaffTable;
+  audit_log: AuditLogTable;
   agents: AgentsTable;
   locale_centre_agents: LocaleCentreAgentsTable;
   site_details: SiteDetailsTable;

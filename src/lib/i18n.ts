@@ -38,6 +38,12 @@ export function storedLocale(): UserLocale {
 
 export async function activateLocale(locale: UserLocale): Promise<void> {
   const catalog = CATALOG_LOCALE[locale];
+  // Remember the choice first: a player who switches and leaves at once still gets it next time.
+  try {
+    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
+  } catch {
+    // Private mode without storage: the choice lasts for this visit only.
+  }
   if (!i18n.messages || i18n.locale !== catalog) {
     const loaded = await Promise.all([
       catalogs[catalog](),
@@ -46,11 +52,6 @@ export async function activateLocale(locale: UserLocale): Promise<void> {
     i18n.loadAndActivate({ locale: catalog, messages: Object.assign({}, ...loaded.map((c) => c.messages)) });
   }
   document.documentElement.lang = catalog;
-  try {
-    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-  } catch {
-    // Private mode without storage: the choice lasts for this visit only.
-  }
 }
 
 export { i18n };
