@@ -11,7 +11,10 @@ import type { Database } from "./db/database.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
+import { accountsRoutes } from "./modules/accounts/routes.ts";
+import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { attachRealtime, type TokenVerifier } from "./realtime.ts";
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -19,8 +22,10 @@ export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Resolves access tokens for socket.io; until member sessions exist no token is valid. */
+  /** Resolves access tokens for socket.io; defaults to the member sessions. */
   verifyToken?: TokenVerifier;
+  /** Defaults to the embedded outbox provider. */
+  sms?: SmsProvider;
 }
 
 export interface App {
@@ -89,6 +94,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(async (api) => siteRoutes(api, deps));
+  const sms = deps.sms ?? outboxSmsProvider(deps.database.db, app.log);
+  await app.register(async (api) => {
+    await accountsRoutes(api, { config, database: deps.database, sms });
+  });
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
@@ -100,7 +109,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(404).send({ code: "NOT_FOUND", message: "Not Found" });
   });
 
-  const io = attachRealtime(app.server, deps.verifyToken ?? (async () => null));
+  const verifyToken: TokenVerifier =
+    deps.verifyToken ??
+    (async (token) => {
+      try {
+        return (await authenticateToken(deps.database.db, config.sessionSecret, token)).uuid;
+      } catch {
+        return null;
+      }
+    });
+  const io = attachRealtime(app.server, verifyToken);
   app.addHook("onClose", async () => {
     await io.close();
   });

@@ -5,7 +5,7 @@ import {
   LOCALE_STORAGE_KEY,
   resolveUserLocale,
   type UserLocale,
-} from "./locale.ts";
+} from "../domain/locale.ts";
 
 // One lazily loaded chunk per language: a player downloads only the catalog they read.
 const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
+import type { UserLocale } from "../domain/locale.ts";
 import { activateLocale, storedLocale } from "./i18n.ts";
-import type { UserLocale } from "./locale.ts";
 import { appStore } from "./store.ts";
 
 export const localeAtom = atom<UserLocale>(typeof localStorage === "undefined" ? "th" : storedLocale());

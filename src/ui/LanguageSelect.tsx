@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { LOCALE_NATIVE_NAMES, resolveUserLocale, USER_LOCALES } from "../lib/locale.ts";
+import { LOCALE_NATIVE_NAMES, resolveUserLocale, USER_LOCALES } from "../domain/locale.ts";
 import { changeLocale, localeAtom } from "../lib/localeState.ts";
 
 export function LanguageSelect() {

@@ -77,14 +77,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("expires_at", "timestamptz", (c) => c.notNull())
     .addColumn("used_at", "timestamptz")
     .execute();
-  await db.schema.createIndex("otp_requests_member_idx").on("otp_requests").columns(["member_id", "purpose"]).execute();
+  await db.schema
+    .createIndex("otp_requests_member_idx")
+    .on("otp_requests")
+    .columns(["member_id", "purpose"])
+    .execute();
 
   await db.schema
     .createTable("staff")
     .addColumn("id", "bigserial", (c) => c.primaryKey())
     .addColumn("user_name", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("role", "text", (c) => c.notNull().check(sql`role in ('administrator', 'super_admin', 'staff')`))
+    .addColumn("role", "text", (c) =>
+      c.notNull().check(sql`role in ('administrator', 'super_admin', 'staff')`),
+    )
     .addColumn("active", "boolean", (c) => c.notNull().defaultTo(true))
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
@@ -113,7 +119,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists audit_log_no_change on audit_log`.execute(db);
   await sql`drop function if exists audit_log_append_only()`.execute(db);
-  for (const table of ["audit_log", "staff", "otp_requests", "sms_outbox", "rate_limit_hits", "sessions", "members"]) {
+  for (const table of [
+    "audit_log",
+    "staff",
+    "otp_requests",
+    "sms_outbox",
+    "rate_limit_hits",
+    "sessions",
+    "members",
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

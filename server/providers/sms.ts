@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import type { DB } from "../db/schema.ts";
+
+/** Sends a text message. Implementations must not log the body outside demo mode (it can carry an OTP). */
+export interface SmsProvider {
+  readonly name: string;
+  /** True for providers that only make sense in the demo (refused in production). */
+  readonly demoOnly: boolean;
+  send(phoneNumber: string, body: string): Promise<void>;
+}
+
+/**
+ * The embedded default: every message goes to the sms_outbox table and, in the demo, to the server log, so
+ * a newcomer (and the tests) can read the OTP without an SMS account.
+ */
+export function outboxSmsProvider(db: Kysely<DB>, log: FastifyBaseLogger): SmsProvider {
+  return {
+    name: "outbox",
+    demoOnly: true,
+    async send(phoneNumber, body) {
+      await db
+        .insertInto("sms_outbox")
+        .values({ phone_number: phoneNumber, body, provider: "outbox" })
+        .execute();
+      log.info({ phoneNumber, body }, "demo SMS (outbox only, not sent)");
+    },
+  };
+}
