@@ -2,18 +2,33 @@ import { defineConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 
 const HOWTO_SOURCES = ["src/features/content/howtoGuides.ts", "src/features/content/HowTo*.tsx"];
+// Pages a first visit does not need; see src/features/content/pagesCatalog.ts.
+const PAGES_SOURCES = [
+  "src/features/profile/**",
+  "src/features/auth/RegisterPage.tsx",
+  "src/features/auth/ForgotPinPage.tsx",
+  "src/features/auth/PasswordChecklist.tsx",
+  "src/features/auth/accountMessages.ts",
+  "src/features/auth/MainPage.tsx",
+  "src/features/pwa/DownloadPage.tsx",
+  "src/features/content/MaintenancePage.tsx",
+];
 
 // Internal catalog codes are BCP-47 (km, my); the user-facing codes kh and mm are mapped in src/lib/i18n.
 export default defineConfig({
   sourceLocale: "en",
   locales: ["th", "en", "km", "my"],
   fallbackLocales: { default: "th" },
-  // Two catalogs: the shell's (loaded before the first paint) and the how-to guides' (loaded with their routes).
+  // The shell's catalog loads before the first paint; the how-to guides' and the other pages' with their routes.
   catalogs: [
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["src"],
-      exclude: ["**/node_modules/**", "src/domain/**", "**/*.test.ts", ...HOWTO_SOURCES],
+      exclude: ["**/node_modules/**", "src/domain/**", "**/*.test.ts", ...HOWTO_SOURCES, ...PAGES_SOURCES],
+    },
+    {
+      path: "<rootDir>/src/locales/{locale}/pages",
+      include: PAGES_SOURCES,
     },
     {
       path: "<rootDir>/src/locales/{locale}/howto",

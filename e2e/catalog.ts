@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 
 const CATALOG = { th: "th", en: "en", kh: "km", mm: "my" } as const;
 export type Lang = keyof typeof CATALOG;
@@ -10,9 +10,13 @@ function unquote(line: string): string {
   return JSON.parse(line.trim());
 }
 
-/** msgid -> msgstr from the shipped PO catalog, so tests check the text a player actually sees. */
+/** msgid -> msgstr from the shipped PO catalogs, so tests check the text a player actually sees. */
 function load(lang: Lang): Map<string, string> {
-  const text = readFileSync(`src/locales/${CATALOG[lang]}/messages.po`, "utf8");
+  const dir = `src/locales/${CATALOG[lang]}`;
+  const text = readdirSync(dir)
+    .filter((f) => f.endsWith(".po"))
+    .map((f) => readFileSync(`${dir}/${f}`, "utf8"))
+    .join("\n");
   const entries = new Map<string, string>();
   let id: string | null = null;
   let str: string | null = null;

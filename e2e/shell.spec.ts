@@ -70,7 +70,7 @@ test.describe("errors and maintenance", () => {
   });
 
   test("routes that are not built yet do not exist", async ({ page }) => {
-    for (const path of ["/lotto", "/credit/deposit", "/register"]) {
+    for (const path of ["/lotto", "/credit/deposit", "/results"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     }

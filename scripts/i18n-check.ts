@@ -62,7 +62,15 @@ function parse(file: string): Map<string, string> {
   return entries;
 }
 
-const placeholders = (text: string) => (text.match(/\{[^{}]+\}|<\/?\d+\/?>/g) ?? []).sort().join(" ");
+// The variables a message uses ({name}, {count, plural, ...}) and its tags (<0>...</0>); plural branches'
+// wording is translated, so only the argument names are compared.
+const placeholders = (text: string) =>
+  [
+    ...[...text.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)].map((m) => `{${m[1]}}`),
+    ...(text.match(/<\/?\d+\/?>/g) ?? []),
+  ]
+    .sort()
+    .join(" ");
 
 for (const file of readdirSync(join(LOCALES_DIR, "en")).filter((f) => f.endsWith(".po"))) {
   const source = parse(join(LOCALES_DIR, "en", file));

@@ -14,6 +14,7 @@ import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { staffRoutes } from "./modules/staff/routes.ts";
 import { outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { attachRealtime, type TokenVerifier } from "./realtime.ts";
 
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (api) => {
     await accountsRoutes(api, { config, database: deps.database, sms });
   });
+  await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {

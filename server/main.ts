@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -18,7 +17,6 @@ try {
   throw err;
 }
 
-if (!config.databaseUrl) mkdirSync(resolve(config.dataDir), { recursive: true });
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.databaseUrl ? undefined : resolve(config.dataDir, "pglite"),

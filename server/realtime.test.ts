@@ -59,3 +59,53 @@ describe("socket.io at /ccu", () => {
     socket.close();
   });
 });
+
+describe("socket.io at /ccu with member sessions", () => {
+  let database: Database;
+  let close: () => Promise<void>;
+  let base: string;
+  let inject: Awaited<ReturnType<typeof buildApp>>["app"]["inject"];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const { app } = await buildApp({
+      config: loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "./.none" }),
+      database,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    inject = app.inject.bind(app);
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => close());
+
+  it("accepts a member's access token and refuses it once they log out", async () => {
+    const signup = await inject({
+      method: "POST",
+      url: "/api/users.signup",
+      payload: { userName: "socketmember1", password: "Secret#123", phoneNumber: "0812345678" },
+    });
+    const token = signup.headers.auth as string;
+    const first = connect(base, {
+      path: "/ccu",
+      query: { token },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    expect(await connectResult(first)).toBe("connected");
+    first.close();
+
+    await inject({ method: "POST", url: "/api/users.logout", headers: { authorization: `Bearer ${token}` } });
+    const second = connect(base, {
+      path: "/ccu",
+      query: { token },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    expect(await connectResult(second)).toBe("unauthorized");
+    second.close();
+  });
+});

@@ -3,8 +3,10 @@ import { RouterProvider } from "@tanstack/react-router";
 import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { restoreSession, unauthorizedAtom } from "./features/auth/auth.ts";
 import { watchInstallPrompt } from "./features/pwa/install.ts";
 import { loadSite } from "./features/site/site.ts";
+import { setUnauthorizedHandler } from "./lib/api.ts";
 import { reloadForChunkError } from "./lib/chunkReload.ts";
 import { activateLocale, i18n } from "./lib/i18n.ts";
 import { localeAtom } from "./lib/localeState.ts";
@@ -20,6 +22,7 @@ window.addEventListener("vite:preloadError", (event) => {
   reloadForChunkError();
 });
 watchNetwork();
+setUnauthorizedHandler(() => appStore.set(unauthorizedAtom, true));
 watchInstallPrompt();
 
 // The catalog is needed for the first paint; everything else (site detail, later the user store) loads
@@ -37,4 +40,9 @@ createRoot(document.getElementById("root") as HTMLElement).render(
   </StrictMode>,
 );
 
-void loadSite().finally(() => appStore.set(userStoreLoadingAtom, false));
+// The token was read synchronously for the guards; users.auth confirms it with the server behind the overlay.
+void Promise.allSettled([loadSite(), restoreSession()]).then(async () => {
+  appStore.set(userStoreLoadingAtom, false);
+  // A session the server refused sends a member page back through its guard.
+  await router.invalidate();
+});

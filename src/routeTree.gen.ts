@@ -10,9 +10,12 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as MemberRouteImport } from './routes/_member'
 import { Route as DownloadRouteImport } from './routes/download'
+import { Route as ForgotPinRouteImport } from './routes/forgot-pin'
 import { Route as HowToRouteImport } from './routes/how-to'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
+import { Route as MemberMainRouteImport } from './routes/_member/main'
 import { Route as HowtoDepositRouteImport } from './routes/howto/deposit'
 import { Route as HowtoForgotPinRouteImport } from './routes/howto/forgot-pin'
 import { Route as HowtoLottoRouteImport } from './routes/howto/lotto'
@@ -20,15 +23,29 @@ import { Route as HowtoLotto4dRouteImport } from './routes/howto/lotto4d'
 import { Route as HowtoRegisterAddbankRouteImport } from './routes/howto/register-addbank'
 import { Route as HowtoResultPoyRouteImport } from './routes/howto/result-poy'
 import { Route as HowtoWithdrawRouteImport } from './routes/howto/withdraw'
+import { Route as RegisterIndexRouteImport } from './routes/register/index'
+import { Route as RegisterAfSlugRouteImport } from './routes/register/$afSlug'
+import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile/index'
+import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
+import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberRoute = MemberRouteImport.update({
+  id: '/_member',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DownloadRoute = DownloadRouteImport.update({
   id: '/download',
   path: '/download',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPinRoute = ForgotPinRouteImport.update({
+  id: '/forgot-pin',
+  path: '/forgot-pin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowToRoute = HowToRouteImport.update({
@@ -40,6 +57,11 @@ const MaintenanceRoute = MaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
   getParentRoute: () => rootRouteImport,
+} as any)
+const MemberMainRoute = MemberMainRouteImport.update({
+  id: '/main',
+  path: '/main',
+  getParentRoute: () => MemberRoute,
 } as any)
 const HowtoDepositRoute = HowtoDepositRouteImport.update({
   id: '/howto/deposit',
@@ -76,12 +98,39 @@ const HowtoWithdrawRoute = HowtoWithdrawRouteImport.update({
   path: '/howto/withdraw',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterIndexRoute = RegisterIndexRouteImport.update({
+  id: '/register/',
+  path: '/register/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterAfSlugRoute = RegisterAfSlugRouteImport.update({
+  id: '/register/$afSlug',
+  path: '/register/$afSlug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MemberProfileIndexRoute = MemberProfileIndexRouteImport.update({
+  id: '/profile/',
+  path: '/profile/',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberProfileChangePinRoute = MemberProfileChangePinRouteImport.update({
+  id: '/profile/change-pin',
+  path: '/profile/change-pin',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberProfileEditRoute = MemberProfileEditRouteImport.update({
+  id: '/profile/edit',
+  path: '/profile/edit',
+  getParentRoute: () => MemberRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/download': typeof DownloadRoute
+  '/forgot-pin': typeof ForgotPinRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
+  '/main': typeof MemberMainRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -89,12 +138,19 @@ export interface FileRoutesByFullPath {
   '/howto/register-addbank': typeof HowtoRegisterAddbankRoute
   '/howto/result-poy': typeof HowtoResultPoyRoute
   '/howto/withdraw': typeof HowtoWithdrawRoute
+  '/register/$afSlug': typeof RegisterAfSlugRoute
+  '/register/': typeof RegisterIndexRoute
+  '/profile/change-pin': typeof MemberProfileChangePinRoute
+  '/profile/edit': typeof MemberProfileEditRoute
+  '/profile/': typeof MemberProfileIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/download': typeof DownloadRoute
+  '/forgot-pin': typeof ForgotPinRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
+  '/main': typeof MemberMainRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -102,13 +158,21 @@ export interface FileRoutesByTo {
   '/howto/register-addbank': typeof HowtoRegisterAddbankRoute
   '/howto/result-poy': typeof HowtoResultPoyRoute
   '/howto/withdraw': typeof HowtoWithdrawRoute
+  '/register/$afSlug': typeof RegisterAfSlugRoute
+  '/register': typeof RegisterIndexRoute
+  '/profile/change-pin': typeof MemberProfileChangePinRoute
+  '/profile/edit': typeof MemberProfileEditRoute
+  '/profile': typeof MemberProfileIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_member': typeof MemberRouteWithChildren
   '/download': typeof DownloadRoute
+  '/forgot-pin': typeof ForgotPinRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
+  '/_member/main': typeof MemberMainRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -116,14 +180,21 @@ export interface FileRoutesById {
   '/howto/register-addbank': typeof HowtoRegisterAddbankRoute
   '/howto/result-poy': typeof HowtoResultPoyRoute
   '/howto/withdraw': typeof HowtoWithdrawRoute
+  '/register/$afSlug': typeof RegisterAfSlugRoute
+  '/register/': typeof RegisterIndexRoute
+  '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
+  '/_member/profile/edit': typeof MemberProfileEditRoute
+  '/_member/profile/': typeof MemberProfileIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/download'
+    | '/forgot-pin'
     | '/how-to'
     | '/maintenance'
+    | '/main'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -131,12 +202,19 @@ export interface FileRouteTypes {
     | '/howto/register-addbank'
     | '/howto/result-poy'
     | '/howto/withdraw'
+    | '/register/$afSlug'
+    | '/register/'
+    | '/profile/change-pin'
+    | '/profile/edit'
+    | '/profile/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/download'
+    | '/forgot-pin'
     | '/how-to'
     | '/maintenance'
+    | '/main'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -144,12 +222,20 @@ export interface FileRouteTypes {
     | '/howto/register-addbank'
     | '/howto/result-poy'
     | '/howto/withdraw'
+    | '/register/$afSlug'
+    | '/register'
+    | '/profile/change-pin'
+    | '/profile/edit'
+    | '/profile'
   id:
     | '__root__'
     | '/'
+    | '/_member'
     | '/download'
+    | '/forgot-pin'
     | '/how-to'
     | '/maintenance'
+    | '/_member/main'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -157,11 +243,18 @@ export interface FileRouteTypes {
     | '/howto/register-addbank'
     | '/howto/result-poy'
     | '/howto/withdraw'
+    | '/register/$afSlug'
+    | '/register/'
+    | '/_member/profile/change-pin'
+    | '/_member/profile/edit'
+    | '/_member/profile/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  MemberRoute: typeof MemberRouteWithChildren
   DownloadRoute: typeof DownloadRoute
+  ForgotPinRoute: typeof ForgotPinRoute
   HowToRoute: typeof HowToRoute
   MaintenanceRoute: typeof MaintenanceRoute
   HowtoDepositRoute: typeof HowtoDepositRoute
@@ -171,6 +264,8 @@ export interface RootRouteChildren {
   HowtoRegisterAddbankRoute: typeof HowtoRegisterAddbankRoute
   HowtoResultPoyRoute: typeof HowtoResultPoyRoute
   HowtoWithdrawRoute: typeof HowtoWithdrawRoute
+  RegisterAfSlugRoute: typeof RegisterAfSlugRoute
+  RegisterIndexRoute: typeof RegisterIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -182,11 +277,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member': {
+      id: '/_member'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MemberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/download': {
       id: '/download'
       path: '/download'
       fullPath: '/download'
       preLoaderRoute: typeof DownloadRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-pin': {
+      id: '/forgot-pin'
+      path: '/forgot-pin'
+      fullPath: '/forgot-pin'
+      preLoaderRoute: typeof ForgotPinRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-to': {
@@ -202,6 +311,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/maintenance'
       preLoaderRoute: typeof MaintenanceRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_member/main': {
+      id: '/_member/main'
+      path: '/main'
+      fullPath: '/main'
+      preLoaderRoute: typeof MemberMainRouteImport
+      parentRoute: typeof MemberRoute
     }
     '/howto/deposit': {
       id: '/howto/deposit'
@@ -252,12 +368,66 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof HowtoWithdrawRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register/': {
+      id: '/register/'
+      path: '/register'
+      fullPath: '/register/'
+      preLoaderRoute: typeof RegisterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/$afSlug': {
+      id: '/register/$afSlug'
+      path: '/register/$afSlug'
+      fullPath: '/register/$afSlug'
+      preLoaderRoute: typeof RegisterAfSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_member/profile/': {
+      id: '/_member/profile/'
+      path: '/profile'
+      fullPath: '/profile/'
+      preLoaderRoute: typeof MemberProfileIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/profile/change-pin': {
+      id: '/_member/profile/change-pin'
+      path: '/profile/change-pin'
+      fullPath: '/profile/change-pin'
+      preLoaderRoute: typeof MemberProfileChangePinRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/profile/edit': {
+      id: '/_member/profile/edit'
+      path: '/profile/edit'
+      fullPath: '/profile/edit'
+      preLoaderRoute: typeof MemberProfileEditRouteImport
+      parentRoute: typeof MemberRoute
+    }
   }
 }
 
+interface MemberRouteChildren {
+  MemberMainRoute: typeof MemberMainRoute
+  MemberProfileChangePinRoute: typeof MemberProfileChangePinRoute
+  MemberProfileEditRoute: typeof MemberProfileEditRoute
+  MemberProfileIndexRoute: typeof MemberProfileIndexRoute
+}
+
+const MemberRouteChildren: MemberRouteChildren = {
+  MemberMainRoute: MemberMainRoute,
+  MemberProfileChangePinRoute: MemberProfileChangePinRoute,
+  MemberProfileEditRoute: MemberProfileEditRoute,
+  MemberProfileIndexRoute: MemberProfileIndexRoute,
+}
+
+const MemberRouteWithChildren =
+  MemberRoute._addFileChildren(MemberRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  MemberRoute: MemberRouteWithChildren,
   DownloadRoute: DownloadRoute,
+  ForgotPinRoute: ForgotPinRoute,
   HowToRoute: HowToRoute,
   MaintenanceRoute: MaintenanceRoute,
   HowtoDepositRoute: HowtoDepositRoute,
@@ -267,6 +437,8 @@ const rootRouteChildren: RootRouteChildren = {
   HowtoRegisterAddbankRoute: HowtoRegisterAddbankRoute,
   HowtoResultPoyRoute: HowtoResultPoyRoute,
   HowtoWithdrawRoute: HowtoWithdrawRoute,
+  RegisterAfSlugRoute: RegisterAfSlugRoute,
+  RegisterIndexRoute: RegisterIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

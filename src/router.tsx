@@ -1,4 +1,5 @@
 import { createRouter } from "@tanstack/react-router";
+import { unauthorizedAtom } from "./features/auth/auth.ts";
 import { prefetchAllowed } from "./lib/device.ts";
 import { appStore } from "./lib/store.ts";
 import { routeTree } from "./routeTree.gen.ts";
@@ -16,7 +17,10 @@ export function createAppRouter() {
   });
   // The snackbar belongs to the page that raised it.
   router.subscribe("onResolved", ({ pathChanged }) => {
-    if (pathChanged) closeSnackbar();
+    if (pathChanged) {
+      closeSnackbar();
+      appStore.set(unauthorizedAtom, false);
+    }
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -93,6 +93,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
  * so concurrent transactions queue instead of interleaving on the shared session (which loses updates).
  */
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
   const socketDir = await mkdtemp(join(tmpdir(), "lottoup-pglite-"));

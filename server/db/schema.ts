@@ -50,7 +50,7 @@ export interface MembersTable {
   line_id: string | null;
   line_uid: string | null;
   level: Generated<number>;
-  /** 1 active; 2 no credit/bank; 3 no games; 4 no lotto; 0 suspended. */
+  /** 0 active; 1 suspended; 2 no credit/bank; 3 no games; 4 no lotto. */
   status: Generated<number>;
   locale: Generated<string>;
   agent_id: number;
@@ -113,6 +113,14 @@ export interface StaffTable {
   created_at: Generated<Date>;
 }
 
+export interface StaffSessionsTable {
+  id: Generated<string>;
+  staff_id: bigint;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+}
+
 export interface AuditLogTable {
   id: Generated<bigint>;
   actor: string;
@@ -130,6 +138,7 @@ export interface DB {
   sms_outbox: SmsOutboxTable;
   otp_requests: OtpRequestsTable;
   staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
   agents: AgentsTable;
   locale_centre_agents: LocaleCentreAgentsTable;

@@ -1,9 +1,9 @@
 /**
  * Member statuses (SPEC.md section 4; the meaning of each is our decision, see docs/architecture.md):
- * 1 active; 2 may not use money pages (/credit, /bank); 3 may not use games (/game); 4 may not use lotto
- * (/lotto); 0 suspended (cannot log in, every session refused).
+ * 0 active; 1 suspended (logged out automatically, cannot log in, every session refused); 2 may not use money
+ * pages (/credit, /bank); 3 may not use games (/game); 4 may not use lotto (/lotto).
  */
-export const MEMBER_STATUS = { suspended: 0, active: 1, noMoney: 2, noGames: 3, noLotto: 4 } as const;
+export const MEMBER_STATUS = { active: 0, suspended: 1, noMoney: 2, noGames: 3, noLotto: 4 } as const;
 
 export type RestrictedArea = "money" | "games" | "lotto";
 

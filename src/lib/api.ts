@@ -1,6 +1,7 @@
 import ky, { HTTPError, isHTTPError, type KyInstance } from "ky";
 import { loadingBar } from "../ui/loadingBar.ts";
 import { markOffline, markOnline } from "./network.ts";
+import { getAccessToken } from "./session.ts";
 
 /** The error every API call rejects with: the server's `{ code, message }`, or a network/unknown failure. */
 export class ApiError extends Error {
@@ -31,6 +32,16 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(0, "NETWORK", error instanceof Error ? error.message : String(error));
 }
 
+let onUnauthorized: (() => void) | null = null;
+
+/** SPEC.md section 6: any 401 or 403 on a member's request sends them to the Unauthorized page. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/** Requests whose 401/403 is an answer for the form, not a lost session. */
+const OWN_ERROR_HANDLING = /\/(users\.login|users\.signup|users\.logout|users\.auth)$/;
+
 function createClient(prefix: string): KyInstance {
   return ky.create({
     prefix,
@@ -40,14 +51,26 @@ function createClient(prefix: string): KyInstance {
     credentials: "same-origin",
     hooks: {
       beforeRequest: [
-        () => {
+        ({ request }) => {
           loadingBar.start();
+          const token = getAccessToken();
+          if (token && !request.headers.has("authorization"))
+            request.headers.set("authorization", `Bearer ${token}`);
+          request.headers.set("x-locale", localStorage.getItem("locale") ?? "th");
         },
       ],
       afterResponse: [
-        ({ response }) => {
+        ({ request, response }) => {
           markOnline();
           loadingBar.finish(response.ok);
+          const authenticated = request.headers.has("authorization");
+          if (
+            authenticated &&
+            (response.status === 401 || response.status === 403) &&
+            !OWN_ERROR_HANDLING.test(new URL(request.url).pathname)
+          ) {
+            onUnauthorized?.();
+          }
         },
       ],
       beforeError: [
@@ -66,6 +89,20 @@ function createClient(prefix: string): KyInstance {
 /** General API (`/api`) and betting slip API (`/poy-api`), as in SPEC.md section 7. */
 export const api = createClient("/api");
 export const poyApi = createClient("/poy-api");
+
+/** POST JSON and read JSON back, rejecting with ApiError. Also returns the response for its headers. */
+export async function postJson<T>(
+  client: KyInstance,
+  path: string,
+  body: unknown,
+): Promise<{ data: T; response: Response }> {
+  try {
+    const response = await client.post(path, { json: body ?? {} });
+    return { data: (await response.json()) as T, response };
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
 
 /** GET a JSON resource, rejecting with ApiError. */
 export async function getJson<T>(client: KyInstance, path: string): Promise<T> {

@@ -1,13 +1,34 @@
-/** Where the member's access token is kept, and the cookies logout clears (SPEC.md section 4). */
-export const ACCESS_TOKEN_KEY = "accessToken";
+/**
+ * The member's access token lives in a first-party cookie (SPEC.md section 6: "member (access token cookie)")
+ * and travels as a Bearer header; the server, not the cookie, decides whether it is still valid.
+ */
+export const ACCESS_TOKEN_COOKIE = "accessToken";
+/** Cookies logout clears (SPEC.md section 4). */
 export const LOGOUT_CLEARED_COOKIES = ["newsAlert", "bannerClick", "guestId"] as const;
 
-export function clearSession(): void {
-  try {
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
-  } catch {}
-  for (const name of LOGOUT_CLEARED_COOKIES) {
-    // biome-ignore lint/suspicious/noDocumentCookie: expiring cookies is what logout must do
-    document.cookie = `${name}=; Max-Age=0; Path=/; SameSite=Lax`;
+function readCookie(name: string): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
   }
+  return null;
+}
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps the token in a cookie the app reads
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Strict${secure}`;
+}
+
+export function getAccessToken(): string | null {
+  return readCookie(ACCESS_TOKEN_COOKIE);
+}
+
+export function storeAccessToken(token: string, maxAgeSeconds: number): void {
+  writeCookie(ACCESS_TOKEN_COOKIE, token, Math.max(1, Math.floor(maxAgeSeconds)));
+}
+
+export function clearSession(): void {
+  for (const name of [ACCESS_TOKEN_COOKIE, ...LOGOUT_CLEARED_COOKIES]) writeCookie(name, "", 0);
 }

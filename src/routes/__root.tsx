@@ -1,10 +1,17 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
+import { unauthorizedAtom } from "../features/auth/auth.ts";
+import { guardPublic } from "../features/auth/routeGuards.ts";
 import { UpdatePrompt } from "../features/pwa/UpdatePrompt.tsx";
 import { siteStatusAtom } from "../features/site/site.ts";
 import type { AppStore } from "../lib/store.ts";
 import { Drawer } from "../ui/Drawer.tsx";
-import { NotAllowDomainScreen, NotFoundScreen, RouteErrorScreen } from "../ui/ErrorScreens.tsx";
+import {
+  NotAllowDomainScreen,
+  NotFoundScreen,
+  RouteErrorScreen,
+  UnauthorizedScreen,
+} from "../ui/ErrorScreens.tsx";
 import { LoadingBar } from "../ui/LoadingBar.tsx";
 import { isMobileAtom } from "../ui/layout.ts";
 import { OfflineBanner } from "../ui/OfflineBanner.tsx";
@@ -38,10 +45,23 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 function RootLayout() {
   const siteStatus = useAtomValue(siteStatusAtom);
-  return <Shell>{siteStatus === "not-allowed" ? <NotAllowDomainScreen /> : <Outlet />}</Shell>;
+  const unauthorized = useAtomValue(unauthorizedAtom);
+  return (
+    <Shell>
+      {siteStatus === "not-allowed" ? (
+        <NotAllowDomainScreen />
+      ) : unauthorized ? (
+        <UnauthorizedScreen />
+      ) : (
+        <Outlet />
+      )}
+    </Shell>
+  );
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // A suspended member (status 1) is logged out on every page.
+  beforeLoad: guardPublic(),
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
   errorComponent: ({ error }) => <RouteErrorScreen error={error} />,

@@ -1,4 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { MaintenancePage } from "../features/content/MaintenancePage.tsx";
+import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
 
-export const Route = createFileRoute("/maintenance")({ component: MaintenancePage });
+export const Route = createFileRoute("/maintenance")({
+  loader: loadPagesCatalog,
+  component: MaintenancePage,
+});

@@ -1,12 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
+import { authAtom, logout } from "../features/auth/auth.ts";
 import { drawerOpenAtom, isMobileAtom } from "./layout.ts";
 
 export function Drawer() {
   const { t } = useLingui();
   const [open, setOpen] = useAtom(drawerOpenAtom);
   const isMobile = useAtomValue(isMobileAtom);
+  const { token } = useAtomValue(authAtom);
+  const navigate = useNavigate();
   const closeOnMobile = () => {
     if (isMobile) setOpen(false);
   };
@@ -23,10 +26,29 @@ export function Drawer() {
       >
         <ul>
           <li>
-            <Link to="/" onClick={closeOnMobile} activeOptions={{ exact: true }}>
-              <Trans>Home</Trans>
-            </Link>
+            {token ? (
+              <Link to="/main" onClick={closeOnMobile}>
+                <Trans>Home</Trans>
+              </Link>
+            ) : (
+              <Link to="/" onClick={closeOnMobile} activeOptions={{ exact: true }}>
+                <Trans>Home</Trans>
+              </Link>
+            )}
           </li>
+          {token ? (
+            <li>
+              <Link to="/profile" onClick={closeOnMobile}>
+                <Trans>My profile</Trans>
+              </Link>
+            </li>
+          ) : (
+            <li>
+              <Link to="/register" onClick={closeOnMobile}>
+                <Trans>Register</Trans>
+              </Link>
+            </li>
+          )}
           <li>
             <Link to="/how-to" onClick={closeOnMobile}>
               <Trans>How to play</Trans>
@@ -38,6 +60,19 @@ export function Drawer() {
             </Link>
           </li>
         </ul>
+        {token ? (
+          <button
+            type="button"
+            className="drawer-logout"
+            onClick={async () => {
+              closeOnMobile();
+              await logout();
+              await navigate({ to: "/" });
+            }}
+          >
+            <Trans>Log out</Trans>
+          </button>
+        ) : null}
       </nav>
     </>
   );

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { forgetSession } from "../features/auth/auth.ts";
 import { isChunkLoadError, reloadForChunkError } from "../lib/chunkReload.ts";
 import { errorScreenFor } from "../lib/routeErrors.ts";
-import { clearSession } from "../lib/session.ts";
 import { usePageTitle } from "./usePageTitle.ts";
 
 function ErrorLayout({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
@@ -70,7 +70,7 @@ export function ForbiddenScreen() {
 export function UnauthorizedScreen() {
   const { t } = useLingui();
   useEffect(() => {
-    clearSession();
+    forgetSession();
   }, []);
   return (
     <ErrorLayout code="401" title={t`Unauthorized`}>

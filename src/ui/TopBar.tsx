@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
+import { authAtom } from "../features/auth/auth.ts";
 import { appConfigAtom } from "../features/site/site.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { Logo } from "./Logo.tsx";
@@ -10,6 +11,7 @@ export function TopBar() {
   const { t } = useLingui();
   const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
   const config = useAtomValue(appConfigAtom);
+  const { userInfo } = useAtomValue(authAtom);
   return (
     <header className="top-bar">
       <button
@@ -35,6 +37,14 @@ export function TopBar() {
       ) : null}
       <div className="top-bar-end">
         <LanguageSelect />
+        {userInfo ? (
+          <Link to="/profile" className="avatar-link" aria-label={t`My profile`}>
+            <span className="avatar" aria-hidden="true">
+              {(userInfo.name || userInfo.userName).slice(0, 1).toUpperCase()}
+            </span>
+            <span className="avatar-name">{userInfo.name || userInfo.userName}</span>
+          </Link>
+        ) : null}
       </div>
     </header>
   );

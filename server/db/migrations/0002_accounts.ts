@@ -14,8 +14,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("line_id", "text")
     .addColumn("line_uid", "text", (c) => c.unique())
     .addColumn("level", "smallint", (c) => c.notNull().defaultTo(1))
-    // 1 active; 2 no money pages (credit, bank); 3 no games; 4 no lotto; 0 suspended (cannot log in).
-    .addColumn("status", "smallint", (c) => c.notNull().defaultTo(1).check(sql`status between 0 and 4`))
+    // 0 active; 1 suspended (cannot log in); 2 no money pages (credit, bank); 3 no games; 4 no lotto.
+    .addColumn("status", "smallint", (c) => c.notNull().defaultTo(0).check(sql`status between 0 and 4`))
     .addColumn("locale", "text", (c) => c.notNull().defaultTo("th"))
     .addColumn("agent_id", "integer", (c) => c.notNull().references("agents.id"))
     .addColumn("ref_uid", "integer", (c) => c.notNull().defaultTo(0))
@@ -95,6 +95,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
 
+  await db.schema
+    .createTable("staff_sessions")
+    .addColumn("id", "uuid", (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+    .addColumn("staff_id", "bigint", (c) => c.notNull().references("staff.id"))
+    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn("expires_at", "timestamptz", (c) => c.notNull())
+    .addColumn("revoked_at", "timestamptz")
+    .execute();
+
   // Append-only: the application role never updates or deletes audit rows (enforced by a trigger).
   await db.schema
     .createTable("audit_log")
@@ -121,6 +130,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop function if exists audit_log_append_only()`.execute(db);
   for (const table of [
     "audit_log",
+    "staff_sessions",
     "staff",
     "otp_requests",
     "sms_outbox",

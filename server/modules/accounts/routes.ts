@@ -9,6 +9,7 @@ import {
   isValidPassword,
   isValidUsername,
   LoginSchema,
+  normalizePhoneNumber,
   PhoneNumberUpdateSchema,
   ProfileUpdateSchema,
   SignupSchema,
@@ -37,11 +38,12 @@ export const OTP_TTL_SECONDS = 5 * 60;
 export const OTP_MAX_ATTEMPTS = 5;
 
 export const RATE_LIMITS = {
-  loginPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  // Per-IP limits stay generous: Thai mobile carriers put many players behind one address (CGNAT).
+  loginPerIp: { limit: 60, windowSeconds: 15 * 60 },
   loginPerUser: { limit: 10, windowSeconds: 15 * 60 },
   /** Failures for names that match no account "lock" like real ones, so a lock reveals nothing. */
   unknownUserFailures: { limit: LOGIN_ATTEMPT_LIMIT - 1, windowSeconds: 24 * 60 * 60 },
-  signupPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  signupPerIp: { limit: 30, windowSeconds: 60 * 60 },
   otpRequestPerPhone: { limit: 3, windowSeconds: 60 * 60 },
   otpRequestPerIp: { limit: 10, windowSeconds: 60 * 60 },
   otpCheckPerPhone: { limit: 10, windowSeconds: 60 * 60 },
@@ -398,6 +400,24 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
       });
     return { ok: true };
   });
+
+  // Demo only: the embedded SMS provider sends nothing, so the demo shows the messages it would have sent.
+  if (config.mode === "demo") {
+    app.get("/api/demo/sms-outbox", async (request) => {
+      const query = (request.query ?? {}) as { phoneNumber?: string };
+      const phoneNumber = normalizePhoneNumber(String(query.phoneNumber ?? ""));
+      if (!phoneNumber) throw new AppError(400, "phoneNumberInvalid", "The phone number is invalid.");
+      const rows = await db
+        .selectFrom("sms_outbox")
+        .select(["body", "created_at"])
+        .where("phone_number", "=", phoneNumber)
+        .where("created_at", ">", new Date(Date.now() - 60 * 60 * 1000))
+        .orderBy("id", "desc")
+        .limit(5)
+        .execute();
+      return { messages: rows.map((r) => ({ body: r.body, createdAt: r.created_at.toISOString() })) };
+    });
+  }
 
   return { requireMember };
 }

@@ -1,31 +1,35 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { LoginForm } from "../auth/LoginForm.tsx";
 
 export function Landing() {
   const { t } = useLingui();
   usePageTitle(t`Thai lottery online`);
   return (
     <div className="page landing">
-      <section className="hero">
-        <h1>
-          <Trans>Thai lottery, yeekee and world lotteries in one place</Trans>
-        </h1>
-        <p className="lead">
-          <Trans>
-            Buy government lottery, yeekee, stock and 4-digit lottery numbers, follow every draw live and get
-            your winnings in your balance automatically.
-          </Trans>
-        </p>
-        <div className="actions">
-          <Link to="/how-to" className="button button-primary">
-            <Trans>How to play</Trans>
-          </Link>
-          <Link to="/download" className="button">
-            <Trans>Install the app</Trans>
-          </Link>
-        </div>
-      </section>
+      <div className="landing-top">
+        <section className="hero">
+          <h1>
+            <Trans>Thai lottery, yeekee and world lotteries in one place</Trans>
+          </h1>
+          <p className="lead">
+            <Trans>
+              Buy government lottery, yeekee, stock and 4-digit lottery numbers, follow every draw live and
+              get your winnings in your balance automatically.
+            </Trans>
+          </p>
+          <div className="actions">
+            <Link to="/how-to" className="button button-primary">
+              <Trans>How to play</Trans>
+            </Link>
+            <Link to="/download" className="button">
+              <Trans>Install the app</Trans>
+            </Link>
+          </div>
+        </section>
+        <LoginForm />
+      </div>
 
       <section aria-labelledby="families-title">
         <h2 id="families-title">

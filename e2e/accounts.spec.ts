@@ -1,0 +1,255 @@
+import { expect, type Page, test } from "@playwright/test";
+import { tr } from "./catalog.ts";
+
+const PIN = "Secret#123";
+let counter = 0;
+function newUserName() {
+  counter += 1;
+  return `e2e${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+async function register(page: Page, userName: string, path = "/register") {
+  await page.goto(path);
+  await page.getByLabel("Username").fill(userName);
+  await page.getByLabel("PIN", { exact: true }).fill(PIN);
+  await page.getByLabel("Confirm PIN").fill(PIN);
+  await page.getByLabel("Phone number").fill("081-234-5678");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${userName}` })).toBeVisible();
+}
+
+async function logIn(page: Page, userName: string, pin = PIN) {
+  await page.getByLabel("Username").fill(userName);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("PIN", { exact: true }).fill(pin);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+async function logOut(page: Page) {
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+  });
+});
+
+test("a new player registers, lands on /main, logs out and logs back in in two steps", async ({
+  page,
+}, testInfo) => {
+  const userName = newUserName();
+  await register(page, userName);
+  await expect(page.getByRole("banner").getByRole("link", { name: "My profile" })).toContainText(userName);
+  await page.screenshot({ path: testInfo.outputPath("main-en.png"), fullPage: true });
+
+  await logOut(page);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await logIn(page, userName.toUpperCase());
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${userName}` })).toBeVisible();
+});
+
+test("sign-up explains each broken rule next to its field, before anything is sent", async ({ page }) => {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill("Bad Name");
+  await page.getByLabel("PIN", { exact: true }).fill("short");
+  await page.getByLabel("Confirm PIN").fill("different");
+  await page.getByLabel("Phone number").fill("12345");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(
+    page.getByText("Username may contain only lowercase English letters (a-z) and digits (0-9)."),
+  ).toBeVisible();
+  await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+  await expect(page.getByText("Passwords do not match.")).toBeVisible();
+  await expect(page.getByText(/^Phone number is invalid/)).toBeVisible();
+  await expect(page).toHaveURL(/\/register$/);
+});
+
+test("a taken username gets a clear error", async ({ page, browser }) => {
+  const userName = newUserName();
+  await register(page, userName);
+  const other = await browser.newPage();
+  await other.addInitScript(() => localStorage.setItem("locale", "en"));
+  await other.goto("/register");
+  await other.getByLabel("Username").fill(userName);
+  await other.getByLabel("PIN", { exact: true }).fill(PIN);
+  await other.getByLabel("Confirm PIN").fill(PIN);
+  await other.getByLabel("Phone number").fill("0812345678");
+  await other.getByRole("button", { name: "Register" }).click();
+  await expect(other.getByText("This username is already taken. Please choose another one.")).toBeVisible();
+  await other.close();
+});
+
+test("wrong PINs get one answer, and the fifth locks the account", async ({ page }) => {
+  const userName = newUserName();
+  await register(page, userName);
+  await logOut(page);
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    await logIn(page, userName, `Wrong#12${attempt}`);
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid username or password." })).toBeVisible();
+    await page.getByRole("button", { name: "Change" }).click();
+  }
+  await logIn(page, userName, "Wrong#125");
+  await expect(page.getByText("Login Attempt Count Reach Limit, Please contact call center.")).toBeVisible();
+  await page.getByRole("button", { name: "Change" }).click();
+  await logIn(page, userName, PIN);
+  await expect(page.getByText("Login Attempt Count Reach Limit, Please contact call center.")).toBeVisible();
+  await expect(page).not.toHaveURL(/\/main$/);
+});
+
+test("guards: logged out, /main goes to /; logged in, / and /register go to /main", async ({ page }) => {
+  await page.goto("/main");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+
+  await register(page, newUserName());
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/main$/);
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/main$/);
+  await page.goto("/register/someone");
+  await expect(page).toHaveURL(/\/main$/);
+  await page.goto("/how-to");
+  await expect(page).toHaveURL(/\/how-to$/);
+});
+
+test("after logout the same token is refused: putting it back does not get in", async ({ page, context }) => {
+  await register(page, newUserName());
+  const token = (await context.cookies()).find((c) => c.name === "accessToken");
+  expect(token?.value).toBeTruthy();
+  await logOut(page);
+  expect((await context.cookies()).find((c) => c.name === "accessToken")).toBeUndefined();
+
+  if (!token) throw new Error("no token cookie");
+  await context.addCookies([token]);
+  const status = await page.evaluate(async (value) => {
+    const res = await fetch("/api/users.auth", {
+      method: "POST",
+      headers: { authorization: `Bearer ${value}` },
+    });
+    return res.status;
+  }, token.value);
+  expect(status).toBe(401);
+  await page.goto("/main");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+});
+
+test("an affiliate link shows the invitation and registers the new member under it", async ({
+  page,
+  browser,
+}) => {
+  await register(page, newUserName());
+  const afSlug = await page.evaluate(
+    () => JSON.parse(localStorage.getItem("userInfo") ?? "{}").afSlug as string,
+  );
+  expect(afSlug).toBeTruthy();
+
+  const invited = await browser.newPage();
+  await invited.addInitScript(() => localStorage.setItem("locale", "en"));
+  const userName = newUserName();
+  await invited.goto(`/register/${afSlug}`);
+  await expect(invited.getByText("You were invited by a LOTTOUP member.", { exact: false })).toBeVisible();
+  await register(invited, userName, `/register/${afSlug}`);
+  await invited.close();
+});
+
+test("the login form reads in Thai", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("locale", "th"));
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: tr("th", "Log in") })).toBeVisible();
+  await page.getByLabel(tr("th", "Username")).fill("nobody123");
+  await page.getByRole("button", { name: tr("th", "Next") }).click();
+  await page.getByLabel(tr("th", "PIN"), { exact: true }).fill("Wrong#123");
+  await page.getByRole("button", { name: tr("th", "Log in") }).click();
+  await expect(page.getByText(tr("th", "Invalid username or password."))).toBeVisible();
+});
+
+test("a member edits the profile, changes the phone number and the PIN", async ({ page }, testInfo) => {
+  const userName = newUserName();
+  await register(page, userName);
+  await page.getByRole("banner").getByRole("link", { name: "My profile" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "My profile" })).toBeVisible();
+  await page.getByRole("link", { name: "Edit profile" }).click();
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("data is null")).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill("S");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Name must be 2 to 30 characters.")).toBeVisible();
+
+  await page.getByLabel("Name", { exact: true }).fill("Somchai Jaidee");
+  await page.getByLabel("Email").fill("somchai@example.com");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+  await expect(page.getByText("somchai@example.com")).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("profile-en.png"), fullPage: true });
+
+  await page.getByRole("link", { name: "Edit profile" }).click();
+  await page.getByLabel("New phone number").fill("+66 91 234 5678");
+  await page.getByRole("button", { name: "Change phone number" }).click();
+  await expect(page.getByText("Your phone number has been updated.")).toBeVisible();
+
+  await page.goto("/profile/change-pin");
+  await page.getByLabel("Current PIN").fill("Wrong#999");
+  await page.getByLabel("New PIN", { exact: true }).fill("Better#456");
+  await page.getByLabel("Confirm new PIN").fill("Better#456");
+  await page.getByRole("button", { name: "Change PIN" }).click();
+  await expect(page.getByText("Your current PIN is not correct.")).toBeVisible();
+  await page.getByLabel("Current PIN").fill(PIN);
+  await page.getByRole("button", { name: "Change PIN" }).click();
+  await expect(page.getByText("Your PIN has been changed.", { exact: false })).toBeVisible();
+
+  await logOut(page);
+  await logIn(page, userName, "Better#456");
+  await expect(page).toHaveURL(/\/main$/);
+});
+
+test("a player who forgot the PIN resets it with the SMS code (demo inbox) and logs in", async ({ page }) => {
+  const userName = newUserName();
+  await register(page, userName);
+  await logOut(page);
+  await page.getByRole("link", { name: "Forgot PIN?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot PIN" })).toBeVisible();
+  await page.getByLabel("Username").fill(userName);
+  await page.getByLabel("Phone number").fill("0812345678");
+  await page.getByRole("button", { name: "Send the code" }).click();
+
+  await page.getByRole("button", { name: "Show the demo SMS" }).click();
+  const sms = page.getByText(/LOTTOUP: your code is \d{6}/);
+  await expect(sms).toBeVisible();
+  const code = /code is (\d{6})/.exec((await sms.textContent()) ?? "")?.[1] ?? "";
+  expect(code).toMatch(/^\d{6}$/);
+
+  await page.getByLabel("Verification code").fill(code);
+  await page.getByLabel("New PIN", { exact: true }).fill("Fresh#789");
+  await page.getByLabel("Confirm new PIN").fill("Fresh#789");
+  await page.getByRole("button", { name: "Set new PIN" }).click();
+  await expect(page.getByText("Your PIN has been reset")).toBeVisible();
+
+  await page.goto("/");
+  await logIn(page, userName, "Fresh#789");
+  await expect(page).toHaveURL(/\/main$/);
+});
+
+test("a member whose session is revoked elsewhere sees the Unauthorized page and is logged out", async ({
+  page,
+}) => {
+  await register(page, newUserName());
+  await page.evaluate(async () => {
+    const token = document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? "";
+    await fetch("/api/users.logout", {
+      method: "POST",
+      headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
+    });
+  });
+  await page.getByRole("banner").getByRole("link", { name: "My profile" }).click();
+  await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Home" }).click();
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+});

@@ -1,0 +1,102 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useEffect, useState } from "react";
+import { api, getJson } from "../../lib/api.ts";
+import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { authAtom } from "./auth.ts";
+
+interface SupportData {
+  activeSupport: boolean;
+  officePhoneNumber: string | null;
+  urlSupport: string | null;
+}
+
+/** The member's home after login: who they are, where to go next, how to reach support. */
+export function MainPage() {
+  const { t } = useLingui();
+  usePageTitle(t`Home`);
+  const { userInfo } = useAtomValue(authAtom);
+  const [support, setSupport] = useState<SupportData | null>(null);
+  useEffect(() => {
+    getJson<SupportData>(api, "agents-supports").then(setSupport, () => setSupport(null));
+  }, []);
+  const displayName = userInfo?.name || userInfo?.userName || "";
+  return (
+    <div className="page">
+      <section className="hero hero-compact">
+        <h1>
+          <Trans>Welcome, {displayName}</Trans>
+        </h1>
+        <p className="lead">
+          <Trans>
+            Your account is ready. Lotto rounds, deposits and results open here as they become available.
+          </Trans>
+        </p>
+      </section>
+      <section aria-labelledby="shortcuts-title">
+        <h2 id="shortcuts-title">
+          <Trans>Shortcuts</Trans>
+        </h2>
+        <ul className="card-list">
+          <li className="card">
+            <Link to="/profile" className="card-link">
+              <h3>
+                <Trans>My profile</Trans>
+              </h3>
+              <p>
+                <Trans>Name, contact details and PIN.</Trans>
+              </p>
+            </Link>
+          </li>
+          <li className="card">
+            <Link to="/how-to" className="card-link">
+              <h3>
+                <Trans>How to play</Trans>
+              </h3>
+              <p>
+                <Trans>Guides for deposits, lotto, results and withdrawals.</Trans>
+              </p>
+            </Link>
+          </li>
+          <li className="card">
+            <Link to="/download" className="card-link">
+              <h3>
+                <Trans>Install the app</Trans>
+              </h3>
+              <p>
+                <Trans>Add LOTTOUP to your home screen.</Trans>
+              </p>
+            </Link>
+          </li>
+        </ul>
+      </section>
+      {support?.activeSupport ? (
+        <section className="notice" aria-labelledby="support-title">
+          <h2 id="support-title">
+            <Trans>Need help?</Trans>
+          </h2>
+          {support.officePhoneNumber ? (
+            <p>
+              <Trans>Call center:</Trans>{" "}
+              <a href={`tel:${support.officePhoneNumber}`}>{support.officePhoneNumber}</a>
+            </p>
+          ) : null}
+          {support.urlSupport?.startsWith("/") ? (
+            <p>
+              <a href={support.urlSupport}>
+                <Trans>Help and guides</Trans>
+              </a>
+            </p>
+          ) : support.urlSupport ? (
+            <p>
+              <a href={support.urlSupport} target="_blank" rel="noopener noreferrer">
+                <Trans>Contact support</Trans>
+              </a>
+            </p>
+          ) : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import * as v from "valibot";
+import {
+  type AccountMessageKey,
+  firstIssueKey,
+  PasswordSchema,
+  PhoneNumberSchema,
+  passwordsMatch,
+  UsernameSchema,
+} from "../../domain/account.ts";
+import { ApiError } from "../../lib/api.ts";
+import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
+import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { accountErrorText, accountMessage } from "./accountMessages.ts";
+import { signup } from "./auth.ts";
+import { PasswordChecklist } from "./PasswordChecklist.tsx";
+
+type Field = "userName" | "password" | "confirmation" | "phoneNumber";
+
+function fieldOfCode(code: string): Field | null {
+  if (code.startsWith("username") || code === "USERNAME_TAKEN") return "userName";
+  if (code.startsWith("password")) return "password";
+  if (code.startsWith("phoneNumber")) return "phoneNumber";
+  return null;
+}
+
+/** Where the visit came from, recorded with the new account (SPEC.md section 7, users.signup). */
+function signupContext(afSlug: string | undefined) {
+  const params = new URLSearchParams(window.location.search);
+  return {
+    agentId: params.get("agentId") ?? "",
+    refUid: params.get("refUid") ?? "",
+    employeeSlug: params.get("employeeSlug") ?? params.get("emp") ?? "",
+    referUrl: document.referrer.slice(0, 500),
+    registerFromDomain: window.location.hostname,
+    slug: afSlug ?? "",
+  };
+}
+
+export function RegisterPage({ afSlug }: { afSlug?: string }) {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Register`);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Record<Field, string>>({
+    userName: "",
+    password: "",
+    confirmation: "",
+    phoneNumber: "",
+  });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  const validate = (): Partial<Record<Field, string>> => {
+    const found: Partial<Record<Field, AccountMessageKey | null>> = {
+      userName: firstIssueKey(v.safeParse(UsernameSchema, values.userName)),
+      password: firstIssueKey(v.safeParse(PasswordSchema, values.password)),
+      confirmation: passwordsMatch(values.password, values.confirmation),
+      phoneNumber: firstIssueKey(v.safeParse(PhoneNumberSchema, values.phoneNumber)),
+    };
+    const messages: Partial<Record<Field, string>> = {};
+    for (const [field, key] of Object.entries(found) as [Field, AccountMessageKey | null][]) {
+      if (key) messages[field] = accountMessage(i18n, key);
+    }
+    return messages;
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await signup({
+        userName: values.userName,
+        password: values.password,
+        phoneNumber: values.phoneNumber,
+        ...signupContext(afSlug),
+      });
+      await navigate({ to: "/main" });
+    } catch (error) {
+      const field = error instanceof ApiError ? fieldOfCode(error.code) : null;
+      if (field) setErrors({ [field]: accountErrorText(i18n, error) });
+      else setFormError(accountErrorText(i18n, error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page narrow">
+      <h1>
+        <Trans>Register</Trans>
+      </h1>
+      {afSlug ? (
+        <p className="notice-inline">
+          <Trans>
+            You were invited by a LOTTOUP member. Their invitation is applied to your new account.
+          </Trans>
+        </p>
+      ) : null}
+      <form onSubmit={submit} noValidate className="form">
+        <TextField
+          label={t`Username`}
+          name="userName"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={values.userName}
+          onChange={set("userName")}
+          error={errors.userName}
+          hint={t`6 to 30 lowercase English letters (a-z) and digits (0-9).`}
+        />
+        <PasswordField
+          label={t`PIN`}
+          name="password"
+          autoComplete="new-password"
+          value={values.password}
+          onChange={set("password")}
+          error={errors.password}
+        />
+        <PasswordChecklist password={values.password} />
+        <PasswordField
+          label={t`Confirm PIN`}
+          name="confirmation"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={set("confirmation")}
+          error={errors.confirmation}
+        />
+        <TextField
+          label={t`Phone number`}
+          name="phoneNumber"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          value={values.phoneNumber}
+          onChange={set("phoneNumber")}
+          error={errors.phoneNumber}
+          hint={t`Your Thai mobile number. It is used to reset your PIN by SMS.`}
+        />
+        <p className="form-note">
+          <Trans>
+            By registering you confirm that you are 18 or older. We use your phone number only to secure your
+            account and to reset your PIN.
+          </Trans>
+        </p>
+        <FormError message={formError} />
+        <button type="submit" className="button button-primary button-block" disabled={busy}>
+          {busy ? t`Creating your account…` : t`Register`}
+        </button>
+      </form>
+      <p className="form-footer">
+        <Trans>Already a member?</Trans> <Link to="/">{t`Log in`}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { AccountMessageKey } from "../../domain/account.ts";
+import { ApiError } from "../../lib/api.ts";
+import { errorText } from "./messages.ts";
+
+// In the "pages" catalog: these texts load with the sign-up, profile and PIN pages, not with the first paint.
+
+/** The shared rules' message keys, in the player's language. */
+const ACCOUNT_TEXT: Record<AccountMessageKey, MessageDescriptor> = {
+  usernameRequired: msg`Username is required`,
+  usernameFormat: msg`Username may contain only lowercase English letters (a-z) and digits (0-9).`,
+  usernameMinLength: msg`Username must be at least 6 characters.`,
+  usernameMaxLength: msg`Username must be at most 30 characters.`,
+  usernameRepeat: msg`Username must not repeat the same character more than 4 times in a row.`,
+  passwordRequired: msg`Password is required`,
+  pinRequired: msg`Please enter your PIN`,
+  passwordInvalid: msg`Password is invalid`,
+  passwordMinLength: msg`Password must be at least 8 characters`,
+  passwordMaxLength: msg`Password must not be greater than 30.`,
+  passwordRules: msg`Password must be at least 1 special character, 1 uppercase, at least 1 number, minimum 8 digits and maximum 30 digits.`,
+  passwordWeak: msg`Your password is too weak.`,
+  passwordsMismatch: msg`Passwords do not match.`,
+  emailRequired: msg`Email is required.`,
+  emailInvalid: msg`Email is invalid.`,
+  nameLength: msg`Name must be 2 to 30 characters.`,
+  nameInvalid: msg`Name must not contain line breaks or control characters.`,
+  phoneNumberRequired: msg`Phone number is required.`,
+  phoneNumberInvalid: msg`Phone number is invalid. Enter a Thai mobile number: 10 digits starting with 06, 08 or 09.`,
+  agentIdInvalid: msg`Agent ID is invalid.`,
+  refUidInvalid: msg`Referrer ID is invalid.`,
+  avatarInvalid: msg`Avatar is invalid.`,
+  lineIdTooLong: msg`LINE ID must be at most 50 characters.`,
+  valueTooLong: msg`This value is too long.`,
+  otpCodeRequired: msg`Please enter the verification code.`,
+  otpCodeInvalid: msg`The verification code must be 6 digits.`,
+  otpRefInvalid: msg`The verification reference is invalid.`,
+  requestInvalid: msg`The request is invalid.`,
+};
+
+export function accountMessage(i18n: I18n, key: AccountMessageKey): string {
+  return i18n._(ACCOUNT_TEXT[key]);
+}
+
+/** Any error from an account call: a validation key of the shared rules, else a server code. */
+export function accountErrorText(i18n: I18n, error: unknown): string {
+  if (error instanceof ApiError) {
+    const own = (ACCOUNT_TEXT as Record<string, MessageDescriptor>)[error.code];
+    if (own) return i18n._(own);
+  }
+  return errorText(i18n, error);
+}

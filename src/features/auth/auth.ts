@@ -1,0 +1,139 @@
+import { atom } from "jotai";
+import { ApiError, api, getJson, postJson } from "../../lib/api.ts";
+import { clearSession, getAccessToken, storeAccessToken } from "../../lib/session.ts";
+import { appStore } from "../../lib/store.ts";
+import { type DecodedToken, decodeToken, isExpired } from "./token.ts";
+
+export interface UserInfo {
+  uuid: string;
+  status: number;
+  level: number;
+  userName: string;
+  name: string | null;
+  email: string | null;
+  avatar: string | null;
+  phoneNumber: string;
+  lineId: string | null;
+  lineUid: string | null;
+  afSlug: string;
+}
+
+export interface AuthState {
+  token: string | null;
+  decoded: DecodedToken | null;
+  userInfo: UserInfo | null;
+}
+
+const USER_INFO_CACHE_KEY = "userInfo";
+
+function cachedUserInfo(): UserInfo | null {
+  try {
+    const raw = localStorage.getItem(USER_INFO_CACHE_KEY);
+    return raw ? (JSON.parse(raw) as UserInfo) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Read synchronously at start-up, so guards never mistake "not loaded yet" for "logged out". */
+function initialState(): AuthState {
+  if (typeof document === "undefined") return { token: null, decoded: null, userInfo: null };
+  const token = getAccessToken();
+  const decoded = decodeToken(token);
+  if (!token || !decoded || isExpired(decoded)) return { token: null, decoded: null, userInfo: null };
+  return { token, decoded, userInfo: cachedUserInfo() };
+}
+
+export const authAtom = atom<AuthState>(initialState());
+/** Set when the server refused the session: the shell shows the Unauthorized screen in place of the page. */
+export const unauthorizedAtom = atom<boolean>(false);
+
+export function memberStatus(): number | null {
+  const { decoded } = appStore.get(authAtom);
+  return decoded ? decoded.status : null;
+}
+
+function setUserInfo(userInfo: UserInfo | null): void {
+  appStore.set(authAtom, { ...appStore.get(authAtom), userInfo });
+  try {
+    if (userInfo) localStorage.setItem(USER_INFO_CACHE_KEY, JSON.stringify(userInfo));
+    else localStorage.removeItem(USER_INFO_CACHE_KEY);
+  } catch {}
+}
+
+function acceptToken(response: Response, userInfo: UserInfo): void {
+  const token = response.headers.get("auth");
+  const decoded = decodeToken(token);
+  if (!token || !decoded) throw new ApiError(500, "INTERNAL", "The server sent no usable token.");
+  storeAccessToken(token, decoded.exp - Math.floor(Date.now() / 1000));
+  appStore.set(authAtom, { token, decoded, userInfo: null });
+  setUserInfo(userInfo);
+  appStore.set(unauthorizedAtom, false);
+}
+
+/** Forgets the session on this device (token, user info, the cookies logout clears). */
+export function forgetSession(): void {
+  clearSession();
+  appStore.set(authAtom, { token: null, decoded: null, userInfo: null });
+  try {
+    localStorage.removeItem(USER_INFO_CACHE_KEY);
+  } catch {}
+}
+
+export async function login(userName: string, password: string): Promise<UserInfo> {
+  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.login", {
+    userName,
+    password,
+  });
+  acceptToken(response, data.userInfo);
+  return data.userInfo;
+}
+
+export interface SignupBody {
+  userName: string;
+  password: string;
+  phoneNumber: string;
+  agentId?: number | string;
+  refUid?: number | string;
+  referUrl?: string;
+  registerFromDomain?: string;
+  slug?: string;
+  employeeSlug?: string;
+}
+
+export async function signup(body: SignupBody): Promise<UserInfo> {
+  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", body);
+  acceptToken(response, data.userInfo);
+  return data.userInfo;
+}
+
+/** Server-side revocation first; whatever it answers, the device forgets the session. */
+export async function logout(): Promise<void> {
+  try {
+    if (appStore.get(authAtom).token) await postJson(api, "users.logout", {});
+  } catch {
+    // Offline or already revoked: the token is dropped here either way.
+  } finally {
+    forgetSession();
+  }
+}
+
+/**
+ * users.auth: confirms the stored session with the server and refreshes the user info. A refused session is
+ * forgotten; a network failure keeps the last known state (offline start).
+ */
+export async function restoreSession(): Promise<void> {
+  if (!appStore.get(authAtom).token) return;
+  try {
+    const { data } = await postJson<{ userInfo: UserInfo }>(api, "users.auth", {});
+    setUserInfo(data.userInfo);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) forgetSession();
+  }
+}
+
+export async function refreshUserInfo(): Promise<UserInfo> {
+  const info = await getJson<UserInfo>(api, "users-infos");
+  setUserInfo(info);
+  return info;
+}

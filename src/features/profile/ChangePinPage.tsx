@@ -1,0 +1,157 @@
+import { plural } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import * as v from "valibot";
+import {
+  type AccountMessageKey,
+  firstIssueKey,
+  PasswordSchema,
+  passwordsMatch,
+} from "../../domain/account.ts";
+import { ApiError } from "../../lib/api.ts";
+import { FormError, PasswordField } from "../../ui/form.tsx";
+import { showSnackbar } from "../../ui/snackbar.ts";
+import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { accountErrorText, accountMessage } from "../auth/accountMessages.ts";
+import { PasswordChecklist } from "../auth/PasswordChecklist.tsx";
+import { changePin } from "./profile.ts";
+
+type Field = "oldPassword" | "newPassword" | "confirmation";
+
+function fieldOfCode(code: string): Field | null {
+  if (code === "OLD_PASSWORD_WRONG" || code === "passwordRequired") return "oldPassword";
+  if (code.startsWith("password")) return "newPassword";
+  return null;
+}
+
+/** users.change-password: the current PIN, a new one meeting every rule, and optionally sign out elsewhere. */
+export function ChangePinPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Change PIN`);
+  const navigate = useNavigate();
+  const hintId = useId();
+  const [values, setValues] = useState<Record<Field, string>>({
+    oldPassword: "",
+    newPassword: "",
+    confirmation: "",
+  });
+  const [signOutOthers, setSignOutOthers] = useState(true);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  const validate = (): Partial<Record<Field, string>> => {
+    const found: Partial<Record<Field, AccountMessageKey | null>> = {
+      oldPassword: values.oldPassword ? null : "pinRequired",
+      newPassword: firstIssueKey(v.safeParse(PasswordSchema, values.newPassword)),
+      confirmation: passwordsMatch(values.newPassword, values.confirmation),
+    };
+    const messages: Partial<Record<Field, string>> = {};
+    for (const [field, key] of Object.entries(found) as [Field, AccountMessageKey | null][]) {
+      if (key) messages[field] = accountMessage(i18n, key);
+    }
+    return messages;
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const { signedOut } = await changePin({
+        oldPassword: values.oldPassword,
+        newPassword: values.newPassword,
+        signOutOthers,
+      });
+      const changed =
+        signedOut > 0
+          ? t`Your PIN has been changed. ${plural(signedOut, {
+              one: "# other device was signed out.",
+              other: "# other devices were signed out.",
+            })}`
+          : t`Your PIN has been changed.`;
+      // After the navigation: the router closes the snackbar when the path changes.
+      await navigate({ to: "/profile" });
+      showSnackbar({ txt: changed, color: "success" });
+    } catch (error) {
+      const field = error instanceof ApiError ? fieldOfCode(error.code) : null;
+      if (field) setErrors({ [field]: accountErrorText(i18n, error) });
+      else setFormError(accountErrorText(i18n, error));
+      if (field === "oldPassword") setValues({ ...values, oldPassword: "" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page narrow">
+      <h1>
+        <Trans>Change PIN</Trans>
+      </h1>
+      <form onSubmit={submit} noValidate className="form">
+        <PasswordField
+          label={t`Current PIN`}
+          name="oldPassword"
+          autoComplete="current-password"
+          value={values.oldPassword}
+          onChange={set("oldPassword")}
+          error={errors.oldPassword}
+        />
+        <PasswordField
+          label={t`New PIN`}
+          name="newPassword"
+          autoComplete="new-password"
+          value={values.newPassword}
+          onChange={set("newPassword")}
+          error={errors.newPassword}
+        />
+        <PasswordChecklist password={values.newPassword} />
+        <PasswordField
+          label={t`Confirm new PIN`}
+          name="confirmation"
+          autoComplete="new-password"
+          value={values.confirmation}
+          onChange={set("confirmation")}
+          error={errors.confirmation}
+        />
+        <div className="field field-checkbox">
+          <label>
+            <input
+              type="checkbox"
+              name="signOutOthers"
+              aria-describedby={hintId}
+              checked={signOutOthers}
+              onChange={(e) => setSignOutOthers(e.target.checked)}
+            />{" "}
+            <Trans>Sign out my other devices</Trans>
+          </label>
+          <p id={hintId} className="field-hint">
+            <Trans>You stay signed in on this device.</Trans>
+          </p>
+        </div>
+        <FormError message={formError} />
+        <div className="actions">
+          <button type="submit" className="button button-primary" disabled={busy}>
+            {busy ? t`Changing your PIN…` : t`Change PIN`}
+          </button>
+          <Link to="/profile" className="button">
+            <Trans>Cancel</Trans>
+          </Link>
+        </div>
+      </form>
+      <p className="form-footer">
+        <Trans>Forgot your current PIN?</Trans>{" "}
+        <Link to="/forgot-pin">
+          <Trans>Reset it by SMS</Trans>
+        </Link>
+      </p>
+    </div>
+  );
+}

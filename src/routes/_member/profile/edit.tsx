@@ -1,0 +1,4 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { EditProfilePage } from "../../../features/profile/EditProfilePage.tsx";
+
+export const Route = createFileRoute("/_member/profile/edit")({ component: EditProfilePage });
