@@ -15,7 +15,8 @@ import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
-import { outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
+import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
+import { httpSmsProvider, outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { attachRealtime, type TokenVerifier } from "./realtime.ts";
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -79,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { recaptcha: config.recaptcha !== null });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       {
@@ -95,9 +96,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024 });
 
   await app.register(async (api) => siteRoutes(api, deps));
-  const sms = deps.sms ?? outboxSmsProvider(deps.database.db, app.log);
+  const sms =
+    deps.sms ??
+    (config.sms.provider === "http"
+      ? httpSmsProvider(deps.database.db, config.sms.url, config.sms.token)
+      : outboxSmsProvider(deps.database.db, app.log));
   await app.register(async (api) => {
-    await accountsRoutes(api, { config, database: deps.database, sms });
+    const captcha: CaptchaVerifier = config.recaptcha
+      ? recaptchaVerifier(config.recaptcha.secret, config.recaptcha.verifyUrl)
+      : disabledCaptcha;
+    await accountsRoutes(api, { config, database: deps.database, sms, captcha });
   });
   await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
 

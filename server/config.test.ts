@@ -6,6 +6,9 @@ const productionEnv = {
   DATABASE_URL: "postgres://lottoup@db.internal:5432/lottoup",
   SESSION_SECRET: "x".repeat(48),
   ALLOWED_HOSTS: "lottoup.example, www.lottoup.example",
+  SMS_PROVIDER: "http",
+  SMS_HTTP_URL: "https://sms-gateway.internal/send",
+  SMS_HTTP_TOKEN: "gateway-token-123",
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -71,7 +74,15 @@ describe("loadConfig", () => {
     ]);
   });
 
+  it("refuses the demo SMS outbox in production and needs the gateway's address and token", () => {
+    const { SMS_PROVIDER: _, ...env } = productionEnv;
+    expect(problemsOf(env)).toEqual([expect.stringMatching(/^SMS_PROVIDER: 'outbox' only records messages/)]);
+    expect(problemsOf({ ...productionEnv, SMS_HTTP_TOKEN: "" })[0]).toMatch(/^SMS_HTTP_TOKEN: /);
+    const { SMS_HTTP_URL: __, ...noUrl } = productionEnv;
+    expect(problemsOf(noUrl)).toEqual([expect.stringMatching(/^SMS_HTTP_URL \/ SMS_HTTP_TOKEN: required/)]);
+  });
+
   it("lists every wrong setting at once", () => {
-    expect(problemsOf({ APP_MODE: "production" })).toHaveLength(3);
+    expect(problemsOf({ APP_MODE: "production" })).toHaveLength(4);
   });
 });

@@ -31,6 +31,12 @@ const EnvSchema = v.object({
   ALLOWED_HOSTS: v.optional(v.string()),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   TRUST_PROXY: boolFromEnv,
+  SMS_PROVIDER: v.optional(v.picklist(["outbox", "http"]), "outbox"),
+  SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
+  SMS_HTTP_TOKEN: v.optional(v.pipe(v.string(), v.minLength(8))),
+  RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(10))),
+  RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(10))),
+  RECAPTCHA_VERIFY_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
 });
 
 export type AppMode = "demo" | "production";
@@ -49,6 +55,10 @@ export interface Config {
   allowedHosts: readonly string[];
   logLevel: string;
   trustProxy: boolean;
+  /** outbox: messages stay in the sms_outbox table (demo); http: POSTed to an SMS gateway. */
+  sms: { provider: "outbox" } | { provider: "http"; url: string; token: string };
+  /** reCAPTCHA v3 on sign-up and login: both keys set, or neither. */
+  recaptcha: { siteKey: string; secret: string; verifyUrl: string | undefined } | null;
 }
 
 export class ConfigError extends Error {
@@ -87,7 +97,23 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    sms:
+      e.SMS_PROVIDER === "http"
+        ? { provider: "http", url: e.SMS_HTTP_URL ?? "", token: e.SMS_HTTP_TOKEN ?? "" }
+        : { provider: "outbox" },
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
+        : null,
   };
+  if (e.SMS_PROVIDER === "http" && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {
+    throw new ConfigError(["SMS_HTTP_URL / SMS_HTTP_TOKEN: required when SMS_PROVIDER is http"]);
+  }
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
+    throw new ConfigError([
+      "RECAPTCHA_SITE_KEY / RECAPTCHA_SECRET: set both to turn reCAPTCHA on, or neither",
+    ]);
+  }
   if (mode === "production") assertProductionReady(config);
   return config;
 }
@@ -105,6 +131,11 @@ function assertProductionReady(config: Config): void {
     problems.push("ALLOWED_HOSTS: required in production (comma-separated host names the site answers for)");
   } else if (config.allowedHosts.includes("*")) {
     problems.push("ALLOWED_HOSTS: '*' is for the demo only; list the real host names");
+  }
+  if (config.sms.provider === "outbox") {
+    problems.push(
+      "SMS_PROVIDER: 'outbox' only records messages (demo); set http with SMS_HTTP_URL and SMS_HTTP_TOKEN",
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 }

@@ -31,18 +31,34 @@ const STATIC_HEADERS: Record<string, string> = {
   "x-dns-prefetch-control": "off",
 };
 
+export interface CspOptions {
+  /** reCAPTCHA configured: Google's script and its challenge frame are allowed. */
+  recaptcha?: boolean;
+}
+
+const RECAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
+
+function csp(embeddable: boolean, options: CspOptions): string {
+  const directives = baseCsp.map((d) =>
+    options.recaptcha && d.startsWith("script-src") ? `${d} ${RECAPTCHA_SOURCES}` : d,
+  );
+  if (options.recaptcha) directives.push(`frame-src ${RECAPTCHA_SOURCES}`);
+  if (!embeddable) directives.push("frame-ancestors 'none'");
+  return directives.join("; ");
+}
+
 /** Security headers on every response, including errors and socket.io's HTTP long-polling. */
-export function securityHeaders(url: string): Record<string, string> {
+export function securityHeaders(url: string, options: CspOptions = {}): Record<string, string> {
   const embeddable = isEmbeddablePath(url);
   return {
     ...STATIC_HEADERS,
-    "content-security-policy": (embeddable ? baseCsp : [...baseCsp, "frame-ancestors 'none'"]).join("; "),
+    "content-security-policy": csp(embeddable, options),
     ...(embeddable ? {} : { "x-frame-options": "DENY" }),
   };
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions = {}): void {
   app.addHook("onRequest", async (request, reply) => {
-    reply.headers(securityHeaders(request.url));
+    reply.headers(securityHeaders(request.url, options));
   });
 }

@@ -379,6 +379,9 @@ describe("forgot PIN", () => {
       DATABASE_URL: "postgres://unused@127.0.0.1/unused",
       SESSION_SECRET: "p".repeat(40),
       ALLOWED_HOSTS: "localhost",
+      SMS_PROVIDER: "http",
+      SMS_HTTP_URL: "http://127.0.0.1:9/unused",
+      SMS_HTTP_TOKEN: "unused-token",
     });
     const res = await production.app.inject({
       method: "GET",

@@ -21,6 +21,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
+import type { CaptchaVerifier } from "../../providers/captcha.ts";
 import type { SmsProvider } from "../../providers/sms.ts";
 import {
   AUTH_HEADER,
@@ -65,6 +66,7 @@ export interface AccountsDeps {
   config: Config;
   database: Database;
   sms: SmsProvider;
+  captcha: CaptchaVerifier;
 }
 
 function sha256(text: string): string {
@@ -84,7 +86,15 @@ function newRefCode(): string {
 }
 
 export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
-  const { config, sms } = deps;
+  const { config, sms, captcha } = deps;
+
+  /** SPEC.md section 8: 'cannot confirm reCaptcha with Google'. Only when reCAPTCHA is configured. */
+  async function requireCaptcha(request: FastifyRequest, action: string) {
+    if (!captcha.enabled) return;
+    const token = (request.body as { recaptchaToken?: unknown } | undefined)?.recaptchaToken;
+    const ok = await captcha.verify(typeof token === "string" ? token : undefined, request.ip, action);
+    if (!ok) throw new AppError(400, "RECAPTCHA", "cannot confirm reCaptcha with Google");
+  }
   const { db } = deps.database;
 
   async function limit(bucket: string, rule: RateLimitRule) {
@@ -133,6 +143,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
   app.post("/api/users.signup", async (request, reply) => {
     const input = parseWith(SignupSchema, request.body);
     await limit(`signup:ip:${request.ip}`, RATE_LIMITS.signupPerIp);
+    await requireCaptcha(request, "signup");
     const locale = resolveUserLocale(request.headers["x-locale"] as string | undefined);
 
     // An affiliate link (/register/{afSlug}) arrives as slug: the referrer's agent is the new member's agent.
@@ -191,6 +202,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
     const { userName, password } = parseWith(LoginSchema, request.body);
     await limit(`login:ip:${request.ip}`, RATE_LIMITS.loginPerIp);
     await limit(`login:user:${userName}`, RATE_LIMITS.loginPerUser);
+    await requireCaptcha(request, "login");
 
     const member = isValidUsername(userName)
       ? await db

@@ -56,7 +56,10 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
   });
 
   /** What the client needs to know before it renders: mode (for the demo marker) and enabled features. */
-  app.get("/api/app-config", async () => ({ mode: config.mode }));
+  app.get("/api/app-config", async () => ({
+    mode: config.mode,
+    recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
+  }));
 
   app.get("/api/site-details", async (request) => {
     const host = request.hostname.toLowerCase();

@@ -2,6 +2,7 @@ import { atom } from "jotai";
 import { ApiError, api, getJson, postJson } from "../../lib/api.ts";
 import { clearSession, getAccessToken, storeAccessToken } from "../../lib/session.ts";
 import { appStore } from "../../lib/store.ts";
+import { appConfigAtom } from "../site/site.ts";
 import { type DecodedToken, decodeToken, isExpired } from "./token.ts";
 
 export interface UserInfo {
@@ -80,10 +81,20 @@ export function forgetSession(): void {
   } catch {}
 }
 
+/** The reCAPTCHA token for an action, when the server asks for one (the script loads only then). */
+async function captchaFields(action: "login" | "signup"): Promise<{ recaptchaToken?: string }> {
+  const siteKey = appStore.get(appConfigAtom)?.recaptchaSiteKey;
+  if (!siteKey) return {};
+  const { recaptchaToken } = await import("./recaptcha.ts");
+  const token = await recaptchaToken(siteKey, action);
+  return token ? { recaptchaToken: token } : {};
+}
+
 export async function login(userName: string, password: string): Promise<UserInfo> {
   const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.login", {
     userName,
     password,
+    ...(await captchaFields("login")),
   });
   acceptToken(response, data.userInfo);
   return data.userInfo;
@@ -102,7 +113,10 @@ export interface SignupBody {
 }
 
 export async function signup(body: SignupBody): Promise<UserInfo> {
-  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", body);
+  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", {
+    ...body,
+    ...(await captchaFields("signup")),
+  });
   acceptToken(response, data.userInfo);
   return data.userInfo;
 }

@@ -4,6 +4,8 @@ import { appStore } from "../../lib/store.ts";
 
 export interface AppConfig {
   mode: "demo" | "production";
+  /** Set when the server checks reCAPTCHA on sign-up and login. */
+  recaptchaSiteKey?: string | null;
 }
 
 export interface SiteDetail {
