@@ -136,6 +136,7 @@ test("after logout the same token is refused: putting it back does not get in", 
   await page.goto("/main");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Your session has ended. Please log in again." })).toBeVisible();
 });
 
 test("an affiliate link shows the invitation and registers the new member under it", async ({

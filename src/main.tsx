@@ -4,6 +4,7 @@ import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { restoreSession, unauthorizedAtom } from "./features/auth/auth.ts";
+import { sessionEndedText } from "./features/auth/messages.ts";
 import { watchInstallPrompt } from "./features/pwa/install.ts";
 import { loadSite } from "./features/site/site.ts";
 import { setUnauthorizedHandler } from "./lib/api.ts";
@@ -14,6 +15,7 @@ import { watchNetwork } from "./lib/network.ts";
 import { appStore } from "./lib/store.ts";
 import { createAppRouter } from "./router.tsx";
 import { userStoreLoadingAtom } from "./ui/layout.ts";
+import { showSnackbar } from "./ui/snackbar.ts";
 import "./ui/fonts.ts";
 import "./ui/app.css";
 
@@ -41,8 +43,9 @@ createRoot(document.getElementById("root") as HTMLElement).render(
 );
 
 // The token was read synchronously for the guards; users.auth confirms it with the server behind the overlay.
-void Promise.allSettled([loadSite(), restoreSession()]).then(async () => {
+void Promise.all([loadSite().catch(() => undefined), restoreSession()]).then(async ([, session]) => {
   appStore.set(userStoreLoadingAtom, false);
-  // A session the server refused sends a member page back through its guard.
+  // A session the server refused sends a member page back through its guard, then says why.
   await router.invalidate();
+  if (session === "refused") showSnackbar({ txt: sessionEndedText(i18n), color: "error", timeout: 4000 });
 });

@@ -4,7 +4,6 @@ import { useAtomValue } from "jotai";
 import { useState } from "react";
 import * as v from "valibot";
 import {
-  type AccountMessageKey,
   ForgotPasswordRequestSchema,
   ForgotPasswordResetSchema,
   firstIssueKey,
@@ -13,13 +12,13 @@ import {
   passwordsMatch,
 } from "../../domain/account.ts";
 import { ApiError } from "../../lib/api.ts";
-import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
+import { FormError, TextField } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { appConfigAtom } from "../site/site.ts";
-import { accountErrorText, accountMessage } from "./accountMessages.ts";
+import { accountErrorText, fieldMessages } from "./accountMessages.ts";
 import { authAtom, forgetSession } from "./auth.ts";
 import { type DemoSms, demoSmsOutbox, requestPinResetCode, resetPin } from "./forgotPin.ts";
-import { PasswordChecklist } from "./PasswordChecklist.tsx";
+import { NewPinFields } from "./NewPinFields.tsx";
 
 type RequestField = "userName" | "phoneNumber";
 type ResetField = "otpCode" | "newPassword" | "confirmation";
@@ -30,17 +29,6 @@ interface SentCode {
   phoneNumber: string;
   refOtpCode: string;
   expiresInSeconds: number;
-}
-
-function messagesOf<F extends string>(
-  i18n: Parameters<typeof accountMessage>[0],
-  found: Partial<Record<F, AccountMessageKey | null>>,
-): Partial<Record<F, string>> {
-  const messages: Partial<Record<F, string>> = {};
-  for (const [field, key] of Object.entries(found) as [F, AccountMessageKey | null][]) {
-    if (key) messages[field] = accountMessage(i18n, key);
-  }
-  return messages;
 }
 
 function resetFieldOfCode(code: string): ResetField | null {
@@ -157,7 +145,7 @@ export function ForgotPinPage() {
     event.preventDefault();
     const userName = v.safeParse(ForgotPasswordRequestSchema.entries.userName, request.userName);
     const phoneNumber = v.safeParse(PhoneNumberSchema, request.phoneNumber);
-    const found = messagesOf<RequestField>(i18n, {
+    const found = fieldMessages<RequestField>(i18n, {
       userName: firstIssueKey(userName),
       phoneNumber: firstIssueKey(phoneNumber),
     });
@@ -171,7 +159,7 @@ export function ForgotPinPage() {
     event.preventDefault();
     if (!sent) return;
     const otpCode = v.safeParse(ForgotPasswordResetSchema.entries.otpCode, reset.otpCode);
-    const found = messagesOf<ResetField>(i18n, {
+    const found = fieldMessages<ResetField>(i18n, {
       otpCode: firstIssueKey(otpCode),
       newPassword: firstIssueKey(v.safeParse(PasswordSchema, reset.newPassword)),
       confirmation: passwordsMatch(reset.newPassword, reset.confirmation),
@@ -285,22 +273,16 @@ export function ForgotPinPage() {
               onChange={setResetField("otpCode")}
               error={resetErrors.otpCode}
             />
-            <PasswordField
-              label={t`New PIN`}
-              name="newPassword"
-              autoComplete="new-password"
-              value={reset.newPassword}
-              onChange={setResetField("newPassword")}
-              error={resetErrors.newPassword}
-            />
-            <PasswordChecklist password={reset.newPassword} />
-            <PasswordField
-              label={t`Confirm new PIN`}
-              name="confirmation"
-              autoComplete="new-password"
-              value={reset.confirmation}
-              onChange={setResetField("confirmation")}
-              error={resetErrors.confirmation}
+            <NewPinFields
+              pinLabel={t`New PIN`}
+              confirmationLabel={t`Confirm new PIN`}
+              pinName="newPassword"
+              pin={reset.newPassword}
+              confirmation={reset.confirmation}
+              onPinChange={setResetField("newPassword")}
+              onConfirmationChange={setResetField("confirmation")}
+              pinError={resetErrors.newPassword}
+              confirmationError={resetErrors.confirmation}
             />
             <FormError message={formError} />
             <button type="submit" className="button button-primary button-block" disabled={busy}>

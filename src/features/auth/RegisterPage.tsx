@@ -11,11 +11,11 @@ import {
   UsernameSchema,
 } from "../../domain/account.ts";
 import { ApiError } from "../../lib/api.ts";
-import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
+import { FormError, TextField } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { accountErrorText, accountMessage } from "./accountMessages.ts";
+import { accountErrorText, fieldMessages } from "./accountMessages.ts";
 import { signup } from "./auth.ts";
-import { PasswordChecklist } from "./PasswordChecklist.tsx";
+import { NewPinFields } from "./NewPinFields.tsx";
 
 type Field = "userName" | "password" | "confirmation" | "phoneNumber";
 
@@ -63,11 +63,7 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
       confirmation: passwordsMatch(values.password, values.confirmation),
       phoneNumber: firstIssueKey(v.safeParse(PhoneNumberSchema, values.phoneNumber)),
     };
-    const messages: Partial<Record<Field, string>> = {};
-    for (const [field, key] of Object.entries(found) as [Field, AccountMessageKey | null][]) {
-      if (key) messages[field] = accountMessage(i18n, key);
-    }
-    return messages;
+    return fieldMessages(i18n, found);
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -118,22 +114,16 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
           error={errors.userName}
           hint={t`6 to 30 lowercase English letters (a-z) and digits (0-9).`}
         />
-        <PasswordField
-          label={t`PIN`}
-          name="password"
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set("password")}
-          error={errors.password}
-        />
-        <PasswordChecklist password={values.password} />
-        <PasswordField
-          label={t`Confirm PIN`}
-          name="confirmation"
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={set("confirmation")}
-          error={errors.confirmation}
+        <NewPinFields
+          pinLabel={t`PIN`}
+          confirmationLabel={t`Confirm PIN`}
+          pinName="password"
+          pin={values.password}
+          confirmation={values.confirmation}
+          onPinChange={set("password")}
+          onConfirmationChange={set("confirmation")}
+          pinError={errors.password}
+          confirmationError={errors.confirmation}
         />
         <TextField
           label={t`Phone number`}

@@ -42,6 +42,18 @@ export function accountMessage(i18n: I18n, key: AccountMessageKey): string {
   return i18n._(ACCOUNT_TEXT[key]);
 }
 
+/** Per-field rule keys (null = fine) -> the messages to show under the fields that broke a rule. */
+export function fieldMessages<F extends string>(
+  i18n: I18n,
+  found: Partial<Record<F, AccountMessageKey | null>>,
+): Partial<Record<F, string>> {
+  const messages: Partial<Record<F, string>> = {};
+  for (const [field, key] of Object.entries(found) as [F, AccountMessageKey | null][]) {
+    if (key) messages[field] = accountMessage(i18n, key);
+  }
+  return messages;
+}
+
 /** Any error from an account call: a validation key of the shared rules, else a server code. */
 export function accountErrorText(i18n: I18n, error: unknown): string {
   if (error instanceof ApiError) {

@@ -136,13 +136,18 @@ export async function logout(): Promise<void> {
  * users.auth: confirms the stored session with the server and refreshes the user info. A refused session is
  * forgotten; a network failure keeps the last known state (offline start).
  */
-export async function restoreSession(): Promise<void> {
-  if (!appStore.get(authAtom).token) return;
+export async function restoreSession(): Promise<"none" | "restored" | "refused" | "offline"> {
+  if (!appStore.get(authAtom).token) return "none";
   try {
     const { data } = await postJson<{ userInfo: UserInfo }>(api, "users.auth", {});
     setUserInfo(data.userInfo);
+    return "restored";
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) forgetSession();
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      forgetSession();
+      return "refused";
+    }
+    return "offline";
   }
 }
 

@@ -19,6 +19,11 @@ const SERVER_TEXT: Record<string, MessageDescriptor> = {
 
 const DEFAULT_TEXT = msg`Oops! Something went wrong. Please try again later.`;
 
+/** SPEC.md section 8: an automatic login refused with 401 shows the locale's 'unauthorised' message. */
+export function sessionEndedText(i18n: I18n): string {
+  return i18n._(SERVER_TEXT.UNAUTHORIZED as MessageDescriptor);
+}
+
 /** An API error as text for the player (server codes; validation keys are in accountMessages.ts). */
 export function errorText(i18n: I18n, error: unknown): string {
   if (error instanceof ApiError) {

@@ -13,8 +13,8 @@ import { ApiError } from "../../lib/api.ts";
 import { FormError, PasswordField } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { accountErrorText, accountMessage } from "../auth/accountMessages.ts";
-import { PasswordChecklist } from "../auth/PasswordChecklist.tsx";
+import { accountErrorText, fieldMessages } from "../auth/accountMessages.ts";
+import { NewPinFields } from "../auth/NewPinFields.tsx";
 import { changePin } from "./profile.ts";
 
 type Field = "oldPassword" | "newPassword" | "confirmation";
@@ -50,11 +50,7 @@ export function ChangePinPage() {
       newPassword: firstIssueKey(v.safeParse(PasswordSchema, values.newPassword)),
       confirmation: passwordsMatch(values.newPassword, values.confirmation),
     };
-    const messages: Partial<Record<Field, string>> = {};
-    for (const [field, key] of Object.entries(found) as [Field, AccountMessageKey | null][]) {
-      if (key) messages[field] = accountMessage(i18n, key);
-    }
-    return messages;
+    return fieldMessages(i18n, found);
   };
 
   const submit = async (event: React.FormEvent) => {
@@ -104,22 +100,16 @@ export function ChangePinPage() {
           onChange={set("oldPassword")}
           error={errors.oldPassword}
         />
-        <PasswordField
-          label={t`New PIN`}
-          name="newPassword"
-          autoComplete="new-password"
-          value={values.newPassword}
-          onChange={set("newPassword")}
-          error={errors.newPassword}
-        />
-        <PasswordChecklist password={values.newPassword} />
-        <PasswordField
-          label={t`Confirm new PIN`}
-          name="confirmation"
-          autoComplete="new-password"
-          value={values.confirmation}
-          onChange={set("confirmation")}
-          error={errors.confirmation}
+        <NewPinFields
+          pinLabel={t`New PIN`}
+          confirmationLabel={t`Confirm new PIN`}
+          pinName="newPassword"
+          pin={values.newPassword}
+          confirmation={values.confirmation}
+          onPinChange={set("newPassword")}
+          onConfirmationChange={set("confirmation")}
+          pinError={errors.newPassword}
+          confirmationError={errors.confirmation}
         />
         <div className="field field-checkbox">
           <label>

@@ -16,7 +16,7 @@ import { ApiError } from "../../lib/api.ts";
 import { FormError, TextField } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { accountErrorText, accountMessage } from "../auth/accountMessages.ts";
+import { accountErrorText, accountMessage, fieldMessages } from "../auth/accountMessages.ts";
 import { authAtom, refreshUserInfo, type UserInfo } from "../auth/auth.ts";
 import { AVATAR_PRESETS, Avatar } from "./Avatar.tsx";
 import { updatePhoneNumber, updateProfile } from "./profile.ts";
@@ -76,11 +76,7 @@ function ProfileForm({ initial }: { initial: UserInfo }) {
           ? null
           : firstIssueKey(v.safeParse(ProfileUpdateSchema.entries.avatar, changes.avatar)),
     };
-    const messages: Partial<Record<ProfileField, string>> = {};
-    for (const [field, key] of Object.entries(found) as [ProfileField, AccountMessageKey | null][]) {
-      if (key) messages[field] = accountMessage(i18n, key);
-    }
-    return messages;
+    return fieldMessages(i18n, found);
   };
 
   const submit = async (event: React.FormEvent) => {
