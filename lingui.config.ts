@@ -10,6 +10,7 @@ const PAGES_SOURCES = [
   "src/features/auth/PasswordChecklist.tsx",
   "src/features/auth/accountMessages.ts",
   "src/features/auth/MainPage.tsx",
+  "src/features/auth/LineCallbackPage.tsx",
   "src/features/pwa/DownloadPage.tsx",
   "src/features/content/MaintenancePage.tsx",
 ];

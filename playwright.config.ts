@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions } from "./e2e/browser.ts";
+import { LINE_STAND_IN } from "./e2e/support/constants.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 // A new embedded database for every run: the server starts on an empty data directory.
@@ -20,12 +21,32 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: launchOptions() } }],
-  webServer: {
-    // The production build served by the real server (npm test builds first).
-    command: `rm -rf ${DATA_DIR} && node server/main.ts`,
-    url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: "warn" },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  webServer: [
+    {
+      // LINE's stand-in: a real OpenID Connect provider on this machine.
+      command: "node e2e/support/line-stand-in.ts",
+      url: `http://localhost:${LINE_STAND_IN.port}/.well-known/openid-configuration`,
+      env: { LINE_REDIRECT_URI: `http://localhost:${PORT}/login/line/auth` },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The production build served by the real server (npm test builds first).
+      command: `rm -rf ${DATA_DIR} && node server/main.ts`,
+      url: `http://localhost:${PORT}/api/health`,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: "warn",
+        LINE_CHANNEL_ID: LINE_STAND_IN.channelId,
+        LINE_CHANNEL_SECRET: LINE_STAND_IN.channelSecret,
+        LINE_REDIRECT_URI: `http://localhost:${PORT}/login/line/auth`,
+        LINE_AUTHORIZE_URL: `http://localhost:${LINE_STAND_IN.port}/auth`,
+        LINE_TOKEN_URL: `http://localhost:${LINE_STAND_IN.port}/token`,
+        LINE_ISSUER: `http://localhost:${LINE_STAND_IN.port}`,
+      },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

@@ -57,5 +57,21 @@ export default defineConfig({
   build: {
     target: "es2022",
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // The libraries every page needs travel as one file: a dozen small shared chunks each pay their own
+        // request and gzip overhead on the first load.
+        manualChunks(id: string) {
+          if (
+            /node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|ky|use-sync-external-store|seroval|cookie-es)\//.test(
+              id,
+            )
+          ) {
+            return "framework";
+          }
+          return undefined;
+        },
+      },
+    },
   },
 });

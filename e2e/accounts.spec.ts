@@ -23,7 +23,7 @@ async function logIn(page: Page, userName: string, pin = PIN) {
   await page.getByLabel("Username").fill(userName);
   await page.getByRole("button", { name: "Next" }).click();
   await page.getByLabel("PIN", { exact: true }).fill(pin);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
 }
 
 async function logOut(page: Page) {
@@ -136,7 +136,9 @@ test("after logout the same token is refused: putting it back does not get in", 
   await page.goto("/main");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await expect(page.getByRole("alert").filter({ hasText: "Your session has ended. Please log in again." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Your session has ended. Please log in again." }),
+  ).toBeVisible();
 });
 
 test("an affiliate link shows the invitation and registers the new member under it", async ({
@@ -165,7 +167,7 @@ test("the login form reads in Thai", async ({ page }) => {
   await page.getByLabel(tr("th", "Username")).fill("nobody123");
   await page.getByRole("button", { name: tr("th", "Next") }).click();
   await page.getByLabel(tr("th", "PIN"), { exact: true }).fill("Wrong#123");
-  await page.getByRole("button", { name: tr("th", "Log in") }).click();
+  await page.getByRole("button", { name: tr("th", "Log in"), exact: true }).click();
   await expect(page.getByText(tr("th", "Invalid username or password."))).toBeVisible();
 });
 
@@ -253,4 +255,59 @@ test("a member whose session is revoked elsewhere sees the Unauthorized page and
   await expect(page.getByRole("heading", { name: "Unauthorized" })).toBeVisible();
   await page.getByRole("link", { name: "Back to Home" }).click();
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+});
+
+test.describe("LINE login against a local OpenID Connect provider standing in for LINE", () => {
+  async function signInAtLine(page: Page, lineLogin: string) {
+    // The stand-in's own pages: a sign-in form, then consent.
+    await expect(page).toHaveURL(/localhost:4311\/interaction\//);
+    await page.getByPlaceholder("Enter any login").fill(lineLogin);
+    await page.getByPlaceholder("and password").fill("any-password");
+    await page.getByRole("button", { name: "Sign-in" }).click();
+    await page.getByRole("button", { name: "Continue" }).click();
+  }
+
+  test("a guest logs in with LINE, which creates the account once and finds it again", async ({
+    page,
+    browser,
+  }) => {
+    const lineUser = `line${Date.now().toString(36)}`;
+    await page.goto("/");
+    await page.getByRole("button", { name: "Log in with LINE" }).click();
+    await signInAtLine(page, lineUser);
+    await expect(page).toHaveURL(/\/main$/);
+    await expect(page.getByRole("heading", { level: 1, name: `Welcome, LINE ${lineUser}` })).toBeVisible();
+    const userName = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("userInfo") ?? "{}").userName as string,
+    );
+    expect(userName).toMatch(/^line[a-z0-9]{10}$/);
+
+    const again = await browser.newPage();
+    await again.addInitScript(() => localStorage.setItem("locale", "en"));
+    await again.goto("/");
+    await again.getByRole("button", { name: "Log in with LINE" }).click();
+    await signInAtLine(again, lineUser);
+    await expect(again).toHaveURL(/\/main$/);
+    const sameUser = await again.evaluate(
+      () => JSON.parse(localStorage.getItem("userInfo") ?? "{}").userName as string,
+    );
+    expect(sameUser).toBe(userName);
+    await again.close();
+  });
+
+  test("a member connects LINE from the profile", async ({ page }) => {
+    await register(page, newUserName());
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Connect LINE" }).click();
+    await signInAtLine(page, `link${Date.now().toString(36)}`);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText("LINE is connected: you can log in with LINE.")).toBeVisible();
+  });
+
+  test("a cancelled LINE login says so and offers the way back", async ({ page }) => {
+    await page.goto("/login/line/auth?error=access_denied&state=whatever");
+    await expect(page.getByRole("alert")).toHaveText("LINE login was cancelled or could not be completed.");
+    await page.getByRole("link", { name: "Back to login" }).click();
+    await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  });
 });

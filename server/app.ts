@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from "./http/security.ts";
 import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { authenticateToken } from "./modules/accounts/sessions.ts";
+import { lineRoutes } from "./modules/line/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await accountsRoutes(api, { config, database: deps.database, sms, captcha });
   });
   await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) => lineRoutes(api, { config, database: deps.database }));
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {

@@ -34,6 +34,18 @@ const EnvSchema = v.object({
   SMS_PROVIDER: v.optional(v.picklist(["outbox", "http"]), "outbox"),
   SMS_HTTP_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
   SMS_HTTP_TOKEN: v.optional(v.pipe(v.string(), v.minLength(8))),
+  LINE_CHANNEL_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  LINE_CHANNEL_SECRET: v.optional(v.pipe(v.string(), v.minLength(8))),
+  LINE_REDIRECT_URI: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
+  LINE_AUTHORIZE_URL: v.optional(
+    v.pipe(v.string(), v.url("must be a URL")),
+    "https://access.line.me/oauth2/v2.1/authorize",
+  ),
+  LINE_TOKEN_URL: v.optional(
+    v.pipe(v.string(), v.url("must be a URL")),
+    "https://api.line.me/oauth2/v2.1/token",
+  ),
+  LINE_ISSUER: v.optional(v.pipe(v.string(), v.url("must be a URL")), "https://access.line.me"),
   RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_VERIFY_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
@@ -57,6 +69,15 @@ export interface Config {
   trustProxy: boolean;
   /** outbox: messages stay in the sms_outbox table (demo); http: POSTed to an SMS gateway. */
   sms: { provider: "outbox" } | { provider: "http"; url: string; token: string };
+  /** LINE login (OpenID Connect code flow with PKCE); null hides the LINE button. */
+  line: {
+    channelId: string;
+    channelSecret: string;
+    redirectUri: string;
+    authorizeUrl: string;
+    tokenUrl: string;
+    issuer: string;
+  } | null;
   /** reCAPTCHA v3 on sign-up and login: both keys set, or neither. */
   recaptcha: { siteKey: string; secret: string; verifyUrl: string | undefined } | null;
 }
@@ -101,6 +122,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.SMS_PROVIDER === "http"
         ? { provider: "http", url: e.SMS_HTTP_URL ?? "", token: e.SMS_HTTP_TOKEN ?? "" }
         : { provider: "outbox" },
+    line:
+      e.LINE_CHANNEL_ID && e.LINE_CHANNEL_SECRET && e.LINE_REDIRECT_URI
+        ? {
+            channelId: e.LINE_CHANNEL_ID,
+            channelSecret: e.LINE_CHANNEL_SECRET,
+            redirectUri: e.LINE_REDIRECT_URI,
+            authorizeUrl: e.LINE_AUTHORIZE_URL,
+            tokenUrl: e.LINE_TOKEN_URL,
+            issuer: e.LINE_ISSUER,
+          }
+        : null,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
@@ -108,6 +140,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
   if (e.SMS_PROVIDER === "http" && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {
     throw new ConfigError(["SMS_HTTP_URL / SMS_HTTP_TOKEN: required when SMS_PROVIDER is http"]);
+  }
+  const lineSettings = [e.LINE_CHANNEL_ID, e.LINE_CHANNEL_SECRET, e.LINE_REDIRECT_URI].filter(Boolean).length;
+  if (lineSettings !== 0 && lineSettings !== 3) {
+    throw new ConfigError([
+      "LINE_CHANNEL_ID / LINE_CHANNEL_SECRET / LINE_REDIRECT_URI: set all three for LINE login, or none",
+    ]);
   }
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET)) {
     throw new ConfigError([

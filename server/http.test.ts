@@ -121,7 +121,7 @@ describe("HTTP server", () => {
 
   it("tells the client the mode for the demo marker", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/app-config" });
-    expect(res.json()).toEqual({ mode: "demo", recaptchaSiteKey: null });
+    expect(res.json()).toEqual({ mode: "demo", recaptchaSiteKey: null, lineLogin: false });
   });
 
   it("keeps tokens and passwords out of logged URLs", () => {

@@ -28,6 +28,7 @@ import { Route as RegisterAfSlugRouteImport } from './routes/register/$afSlug'
 import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile/index'
 import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
 import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
+import { Route as LoginLineAuthRouteImport } from './routes/login/line/auth'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -123,6 +124,11 @@ const MemberProfileEditRoute = MemberProfileEditRouteImport.update({
   path: '/profile/edit',
   getParentRoute: () => MemberRoute,
 } as any)
+const LoginLineAuthRoute = LoginLineAuthRouteImport.update({
+  id: '/login/line/auth',
+  path: '/login/line/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -142,6 +148,7 @@ export interface FileRoutesByFullPath {
   '/register/': typeof RegisterIndexRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
+  '/login/line/auth': typeof LoginLineAuthRoute
   '/profile/': typeof MemberProfileIndexRoute
 }
 export interface FileRoutesByTo {
@@ -162,6 +169,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterIndexRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
+  '/login/line/auth': typeof LoginLineAuthRoute
   '/profile': typeof MemberProfileIndexRoute
 }
 export interface FileRoutesById {
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   '/register/': typeof RegisterIndexRoute
   '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
   '/_member/profile/edit': typeof MemberProfileEditRoute
+  '/login/line/auth': typeof LoginLineAuthRoute
   '/_member/profile/': typeof MemberProfileIndexRoute
 }
 export interface FileRouteTypes {
@@ -206,6 +215,7 @@ export interface FileRouteTypes {
     | '/register/'
     | '/profile/change-pin'
     | '/profile/edit'
+    | '/login/line/auth'
     | '/profile/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -226,6 +236,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/profile/change-pin'
     | '/profile/edit'
+    | '/login/line/auth'
     | '/profile'
   id:
     | '__root__'
@@ -247,6 +258,7 @@ export interface FileRouteTypes {
     | '/register/'
     | '/_member/profile/change-pin'
     | '/_member/profile/edit'
+    | '/login/line/auth'
     | '/_member/profile/'
   fileRoutesById: FileRoutesById
 }
@@ -266,6 +278,7 @@ export interface RootRouteChildren {
   HowtoWithdrawRoute: typeof HowtoWithdrawRoute
   RegisterAfSlugRoute: typeof RegisterAfSlugRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
+  LoginLineAuthRoute: typeof LoginLineAuthRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -403,6 +416,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileEditRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/login/line/auth': {
+      id: '/login/line/auth'
+      path: '/login/line/auth'
+      fullPath: '/login/line/auth'
+      preLoaderRoute: typeof LoginLineAuthRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -439,6 +459,7 @@ const rootRouteChildren: RootRouteChildren = {
   HowtoWithdrawRoute: HowtoWithdrawRoute,
   RegisterAfSlugRoute: RegisterAfSlugRoute,
   RegisterIndexRoute: RegisterIndexRoute,
+  LoginLineAuthRoute: LoginLineAuthRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -43,7 +43,7 @@ export interface MembersTable {
   uuid: Generated<string>;
   user_name: string;
   password_hash: string;
-  phone_number: string;
+  phone_number: string | null;
   name: string | null;
   email: string | null;
   avatar: string | null;
@@ -75,6 +75,16 @@ export interface SessionsTable {
   revoked_at: Date | null;
   user_agent: string | null;
   ip: string | null;
+}
+
+export interface OauthStatesTable {
+  state: string;
+  provider: string;
+  nonce: string;
+  code_verifier: string;
+  context: unknown;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
 }
 
 export interface RateLimitHitsTable {
@@ -135,6 +145,7 @@ export interface DB {
   members: MembersTable;
   sessions: SessionsTable;
   rate_limit_hits: RateLimitHitsTable;
+  oauth_states: OauthStatesTable;
   sms_outbox: SmsOutboxTable;
   otp_requests: OtpRequestsTable;
   staff: StaffTable;

@@ -7,7 +7,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("uuid", "uuid", (c) => c.notNull().unique().defaultTo(sql`gen_random_uuid()`))
     .addColumn("user_name", "text", (c) => c.notNull().unique())
     .addColumn("password_hash", "text", (c) => c.notNull())
-    .addColumn("phone_number", "text", (c) => c.notNull())
+    // Null for members created through LINE login until they add one.
+    .addColumn("phone_number", "text")
     .addColumn("name", "text")
     .addColumn("email", "text")
     .addColumn("avatar", "text")
@@ -45,6 +46,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("sessions_member_idx").on("sessions").column("member_id").execute();
 
+  // OAuth/OIDC logins in flight (LINE): state, nonce and PKCE verifier, used once, short-lived.
+  await db.schema
+    .createTable("oauth_states")
+    .addColumn("state", "text", (c) => c.primaryKey())
+    .addColumn("provider", "text", (c) => c.notNull())
+    .addColumn("nonce", "text", (c) => c.notNull())
+    .addColumn("code_verifier", "text", (c) => c.notNull())
+    .addColumn("context", "jsonb", (c) => c.notNull())
+    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn("expires_at", "timestamptz", (c) => c.notNull())
+    .execute();
+
   // Fixed-window counters for rate limits, shared by every server process.
   await db.schema
     .createTable("rate_limit_hits")
@@ -58,7 +71,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("sms_outbox")
     .addColumn("id", "bigserial", (c) => c.primaryKey())
-    .addColumn("phone_number", "text", (c) => c.notNull())
+    // Null for members created through LINE login until they add one.
+    .addColumn("phone_number", "text")
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
@@ -135,6 +149,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     "otp_requests",
     "sms_outbox",
     "rate_limit_hits",
+    "oauth_states",
     "sessions",
     "members",
   ]) {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { canLogIn } from "../../../src/domain/access.ts";
@@ -23,6 +23,7 @@ import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import type { CaptchaVerifier } from "../../providers/captcha.ts";
 import type { SmsProvider } from "../../providers/sms.ts";
+import { userInfo as memberUserInfo, newAfSlug, resolveAttribution } from "./members.ts";
 import {
   AUTH_HEADER,
   type AuthenticatedMember,
@@ -73,13 +74,6 @@ function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-function newAfSlug(): string {
-  return randomBytes(6)
-    .toString("base64url")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "x");
-}
-
 function newRefCode(): string {
   const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
   return Array.from({ length: 6 }, () => alphabet[randomInt(alphabet.length)]).join("");
@@ -123,22 +117,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
     ip: request.ip,
   });
 
-  async function userInfo(memberId: bigint) {
-    const m = await db.selectFrom("members").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
-    return {
-      uuid: m.uuid,
-      status: m.status,
-      level: m.level,
-      userName: m.user_name,
-      name: m.name,
-      email: m.email,
-      avatar: m.avatar,
-      phoneNumber: m.phone_number,
-      lineId: m.line_id,
-      lineUid: m.line_uid,
-      afSlug: m.af_slug,
-    };
-  }
+  const userInfo = (memberId: bigint) => memberUserInfo(db, memberId);
 
   app.post("/api/users.signup", async (request, reply) => {
     const input = parseWith(SignupSchema, request.body);
@@ -146,30 +125,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
     await requireCaptcha(request, "signup");
     const locale = resolveUserLocale(request.headers["x-locale"] as string | undefined);
 
-    // An affiliate link (/register/{afSlug}) arrives as slug: the referrer's agent is the new member's agent.
-    const referrer = input.slug
-      ? await db
-          .selectFrom("members")
-          .select(["id", "agent_id"])
-          .where("af_slug", "=", input.slug)
-          .executeTakeFirst()
-      : undefined;
-    const centre = await db
-      .selectFrom("locale_centre_agents")
-      .selectAll()
-      .where("locale", "=", locale)
-      .executeTakeFirstOrThrow();
-    let agentId = input.agentId ?? referrer?.agent_id ?? centre.agent_id;
-    let refUid = input.refUid ?? centre.ref_uid;
-    const agentExists = await db
-      .selectFrom("agents")
-      .select("id")
-      .where("id", "=", agentId)
-      .executeTakeFirst();
-    if (!agentExists) {
-      agentId = centre.agent_id;
-      refUid = centre.ref_uid;
-    }
+    const { agentId, refUid, referredBy } = await resolveAttribution(db, locale, input);
 
     const passwordHash = await hashPassword(input.password);
     const created = await db
@@ -182,7 +138,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
         agent_id: agentId,
         ref_uid: refUid,
         af_slug: newAfSlug(),
-        referred_by: referrer?.id ?? null,
+        referred_by: referredBy,
         refer_url: input.referUrl ?? null,
         register_from_domain: input.registerFromDomain ?? null,
         slug: input.slug ?? null,

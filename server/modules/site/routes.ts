@@ -59,6 +59,7 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
   app.get("/api/app-config", async () => ({
     mode: config.mode,
     recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
+    lineLogin: config.line !== null,
   }));
 
   app.get("/api/site-details", async (request) => {

@@ -3,6 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
 import { login } from "./auth.ts";
+import { LineLoginButton } from "./LineLoginButton.tsx";
 import { errorText } from "./messages.ts";
 
 /** SPEC.md section 2: step 1 username, step 2 PIN. */
@@ -99,6 +100,7 @@ export function LoginForm() {
           </button>
         </form>
       )}
+      <LineLoginButton />
       <div className="login-links">
         <Link to="/forgot-pin">
           <Trans>Forgot PIN?</Trans>

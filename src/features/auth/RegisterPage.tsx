@@ -13,8 +13,9 @@ import {
 import { ApiError } from "../../lib/api.ts";
 import { FormError, TextField } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { attributionContext, signup } from "./accountActions.ts";
 import { accountErrorText, fieldMessages } from "./accountMessages.ts";
-import { signup } from "./auth.ts";
+import { LineLoginButton } from "./LineLoginButton.tsx";
 import { NewPinFields } from "./NewPinFields.tsx";
 
 type Field = "userName" | "password" | "confirmation" | "phoneNumber";
@@ -24,19 +25,6 @@ function fieldOfCode(code: string): Field | null {
   if (code.startsWith("password")) return "password";
   if (code.startsWith("phoneNumber")) return "phoneNumber";
   return null;
-}
-
-/** Where the visit came from, recorded with the new account (SPEC.md section 7, users.signup). */
-function signupContext(afSlug: string | undefined) {
-  const params = new URLSearchParams(window.location.search);
-  return {
-    agentId: params.get("agentId") ?? "",
-    refUid: params.get("refUid") ?? "",
-    employeeSlug: params.get("employeeSlug") ?? params.get("emp") ?? "",
-    referUrl: document.referrer.slice(0, 500),
-    registerFromDomain: window.location.hostname,
-    slug: afSlug ?? "",
-  };
 }
 
 export function RegisterPage({ afSlug }: { afSlug?: string }) {
@@ -78,7 +66,7 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
         userName: values.userName,
         password: values.password,
         phoneNumber: values.phoneNumber,
-        ...signupContext(afSlug),
+        ...attributionContext(afSlug),
       });
       await navigate({ to: "/main" });
     } catch (error) {
@@ -147,6 +135,7 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
           {busy ? t`Creating your account…` : t`Register`}
         </button>
       </form>
+      <LineLoginButton afSlug={afSlug} />
       <p className="form-footer">
         <Trans>Already a member?</Trans> <Link to="/">{t`Log in`}</Link>
       </p>

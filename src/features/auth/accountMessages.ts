@@ -54,10 +54,15 @@ export function fieldMessages<F extends string>(
   return messages;
 }
 
+const LINE_TEXT: Record<string, MessageDescriptor> = {
+  LINE_LOGIN_FAILED: msg`LINE login could not be completed. Please try again.`,
+  LINE_ALREADY_LINKED: msg`This LINE account is already connected to another member.`,
+};
+
 /** Any error from an account call: a validation key of the shared rules, else a server code. */
 export function accountErrorText(i18n: I18n, error: unknown): string {
   if (error instanceof ApiError) {
-    const own = (ACCOUNT_TEXT as Record<string, MessageDescriptor>)[error.code];
+    const own = (ACCOUNT_TEXT as Record<string, MessageDescriptor>)[error.code] ?? LINE_TEXT[error.code];
     if (own) return i18n._(own);
   }
   return errorText(i18n, error);

@@ -1,5 +1,5 @@
 import { atom } from "jotai";
-import { ApiError, api, getJson, postJson } from "../../lib/api.ts";
+import { ApiError, api, postJson } from "../../lib/api.ts";
 import { clearSession, getAccessToken, storeAccessToken } from "../../lib/session.ts";
 import { appStore } from "../../lib/store.ts";
 import { appConfigAtom } from "../site/site.ts";
@@ -41,7 +41,11 @@ function initialState(): AuthState {
   if (typeof document === "undefined") return { token: null, decoded: null, userInfo: null };
   const token = getAccessToken();
   const decoded = decodeToken(token);
-  if (!token || !decoded || isExpired(decoded)) return { token: null, decoded: null, userInfo: null };
+  if (!token || !decoded || isExpired(decoded)) {
+    // SPEC.md section 4: an undecodable (or expired) token means logged out; drop it.
+    if (token) clearSession();
+    return { token: null, decoded: null, userInfo: null };
+  }
   return { token, decoded, userInfo: cachedUserInfo() };
 }
 
@@ -54,7 +58,7 @@ export function memberStatus(): number | null {
   return decoded ? decoded.status : null;
 }
 
-function setUserInfo(userInfo: UserInfo | null): void {
+export function setUserInfo(userInfo: UserInfo | null): void {
   appStore.set(authAtom, { ...appStore.get(authAtom), userInfo });
   try {
     if (userInfo) localStorage.setItem(USER_INFO_CACHE_KEY, JSON.stringify(userInfo));
@@ -62,7 +66,7 @@ function setUserInfo(userInfo: UserInfo | null): void {
   } catch {}
 }
 
-function acceptToken(response: Response, userInfo: UserInfo): void {
+export function acceptToken(response: Response, userInfo: UserInfo): void {
   const token = response.headers.get("auth");
   const decoded = decodeToken(token);
   if (!token || !decoded) throw new ApiError(500, "INTERNAL", "The server sent no usable token.");
@@ -82,7 +86,7 @@ export function forgetSession(): void {
 }
 
 /** The reCAPTCHA token for an action, when the server asks for one (the script loads only then). */
-async function captchaFields(action: "login" | "signup"): Promise<{ recaptchaToken?: string }> {
+export async function captchaFields(action: "login" | "signup"): Promise<{ recaptchaToken?: string }> {
   const siteKey = appStore.get(appConfigAtom)?.recaptchaSiteKey;
   if (!siteKey) return {};
   const { recaptchaToken } = await import("./recaptcha.ts");
@@ -95,27 +99,6 @@ export async function login(userName: string, password: string): Promise<UserInf
     userName,
     password,
     ...(await captchaFields("login")),
-  });
-  acceptToken(response, data.userInfo);
-  return data.userInfo;
-}
-
-export interface SignupBody {
-  userName: string;
-  password: string;
-  phoneNumber: string;
-  agentId?: number | string;
-  refUid?: number | string;
-  referUrl?: string;
-  registerFromDomain?: string;
-  slug?: string;
-  employeeSlug?: string;
-}
-
-export async function signup(body: SignupBody): Promise<UserInfo> {
-  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", {
-    ...body,
-    ...(await captchaFields("signup")),
   });
   acceptToken(response, data.userInfo);
   return data.userInfo;
@@ -149,10 +132,4 @@ export async function restoreSession(): Promise<"none" | "restored" | "refused" 
     }
     return "offline";
   }
-}
-
-export async function refreshUserInfo(): Promise<UserInfo> {
-  const info = await getJson<UserInfo>(api, "users-infos");
-  setUserInfo(info);
-  return info;
 }

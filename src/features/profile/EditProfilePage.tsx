@@ -16,8 +16,9 @@ import { ApiError } from "../../lib/api.ts";
 import { FormError, TextField } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { refreshUserInfo } from "../auth/accountActions.ts";
 import { accountErrorText, accountMessage, fieldMessages } from "../auth/accountMessages.ts";
-import { authAtom, refreshUserInfo, type UserInfo } from "../auth/auth.ts";
+import { authAtom, type UserInfo } from "../auth/auth.ts";
 import { AVATAR_PRESETS, Avatar } from "./Avatar.tsx";
 import { updatePhoneNumber, updateProfile } from "./profile.ts";
 

@@ -4,8 +4,10 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { FormError } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { refreshUserInfo } from "../auth/accountActions.ts";
 import { accountErrorText } from "../auth/accountMessages.ts";
-import { authAtom, refreshUserInfo } from "../auth/auth.ts";
+import { authAtom } from "../auth/auth.ts";
+import { LineLoginButton } from "../auth/LineLoginButton.tsx";
 import { Avatar } from "./Avatar.tsx";
 
 /** The member's own details (GET users-infos), with links to edit them and to change the PIN. */
@@ -85,6 +87,13 @@ export function ProfilePage() {
               <Trans>Change PIN</Trans>
             </Link>
           </div>
+          {userInfo.lineUid ? (
+            <p className="success-text">
+              <Trans>LINE is connected: you can log in with LINE.</Trans>
+            </p>
+          ) : (
+            <LineLoginButton connect />
+          )}
         </>
       ) : loadError ? null : (
         <p role="status">

@@ -6,6 +6,8 @@ export interface AppConfig {
   mode: "demo" | "production";
   /** Set when the server checks reCAPTCHA on sign-up and login. */
   recaptchaSiteKey?: string | null;
+  /** LINE login is configured: the LINE buttons show. */
+  lineLogin?: boolean;
 }
 
 export interface SiteDetail {

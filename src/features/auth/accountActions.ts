@@ -1,0 +1,73 @@
+import { api, getJson, postJson } from "../../lib/api.ts";
+import { acceptToken, captchaFields, setUserInfo, type UserInfo } from "./auth.ts";
+
+// Account actions the first paint does not need (sign-up, LINE, profile refresh): kept out of the landing
+// page's JavaScript; auth.ts keeps what the shell and the login form use.
+
+/** Where the visit came from, recorded with a new account (SPEC.md section 7, users.signup / line-login). */
+export function attributionContext(afSlug: string | undefined) {
+  const params = new URLSearchParams(window.location.search);
+  return {
+    agentId: params.get("agentId") ?? "",
+    refUid: params.get("refUid") ?? "",
+    employeeSlug: params.get("employeeSlug") ?? params.get("emp") ?? "",
+    referUrl: document.referrer.slice(0, 500),
+    registerFromDomain: window.location.hostname,
+    slug: afSlug ?? "",
+  };
+}
+
+/** Starts LINE login (or connects LINE when a member is logged in): the browser goes to LINE. */
+export async function startLineLogin(afSlug?: string): Promise<void> {
+  const { data } = await postJson<{ authorizeUrl: string }>(
+    api,
+    "users.line-login.start",
+    attributionContext(afSlug),
+  );
+  window.location.assign(data.authorizeUrl);
+}
+
+/** The LINE callback: a logged-in member gets LINE connected, anyone else is logged in (or registered). */
+export async function finishLineLogin(code: string, state: string): Promise<{ linked: boolean }> {
+  const { data, response } = await postJson<{ userInfo: UserInfo; linked?: boolean }>(
+    api,
+    "users.line-login",
+    {
+      code,
+      state,
+    },
+  );
+  if (data.linked) {
+    setUserInfo(data.userInfo);
+    return { linked: true };
+  }
+  acceptToken(response, data.userInfo);
+  return { linked: false };
+}
+
+export interface SignupBody {
+  userName: string;
+  password: string;
+  phoneNumber: string;
+  agentId?: number | string;
+  refUid?: number | string;
+  referUrl?: string;
+  registerFromDomain?: string;
+  slug?: string;
+  employeeSlug?: string;
+}
+
+export async function signup(body: SignupBody): Promise<UserInfo> {
+  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", {
+    ...body,
+    ...(await captchaFields("signup")),
+  });
+  acceptToken(response, data.userInfo);
+  return data.userInfo;
+}
+
+export async function refreshUserInfo(): Promise<UserInfo> {
+  const info = await getJson<UserInfo>(api, "users-infos");
+  setUserInfo(info);
+  return info;
+}
