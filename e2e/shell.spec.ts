@@ -10,6 +10,11 @@ test.describe("the app shell", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "th");
     await expect(page.getByRole("banner").getByText(tr("th", "Demo"))).toBeVisible();
     await expect(page).toHaveTitle(`${tr("th", "Thai lottery online")} - LOTTOUP`);
+    // The site detail of this domain, from the server's seed.
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      "content",
+      /^Thai lottery.*live results/,
+    );
   });
 
   for (const lang of LANGS) {

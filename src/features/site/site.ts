@@ -34,6 +34,29 @@ export const appConfigAtom = atom<AppConfig | null>(cachedConfig());
 export const siteDetailAtom = atom<SiteDetail | null>(null);
 export const siteStatusAtom = atom<SiteStatus>("loading");
 
+function setMeta(name: string, content: string): void {
+  let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
+  if (!content) {
+    meta?.remove();
+    return;
+  }
+  if (!meta) {
+    meta = document.createElement("meta");
+    meta.name = name;
+    document.head.append(meta);
+  }
+  meta.content = content;
+}
+
+/**
+ * Each domain's description and search-console verification (SPEC.md section 3, site detail). The gaID is
+ * kept but no analytics script is loaded: that needs the player's consent, which the product does not ask yet.
+ */
+function applySiteDetail(detail: SiteDetail): void {
+  setMeta("description", detail.description);
+  setMeta("google-site-verification", detail.siteVerification);
+}
+
 /**
  * Loads what the shell needs from the server. Offline, the last known configuration is kept and the app
  * still renders; only an explicit 'Not Allow Domain' answer stops it.
@@ -51,6 +74,7 @@ export async function loadSite(): Promise<void> {
   }
   if (detail.status === "fulfilled") {
     appStore.set(siteDetailAtom, detail.value);
+    applySiteDetail(detail.value);
   } else if ((detail.reason as ApiError).code === "NOT_ALLOW_DOMAIN") {
     appStore.set(siteStatusAtom, "not-allowed");
     return;
