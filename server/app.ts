@@ -41,6 +41,8 @@ export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token|password|otp\w*)=)[^&]*/gi, "$1[redacted]");
 }
 
+const GUEST_ID = /^[0-9a-f-]{36}$/;
+
 /** One JSON line per request, written when it completes, with credentials stripped from the URL. */
 class OneLineRequestLog extends LogController {
   override incomingRequest(): void {}
@@ -49,11 +51,14 @@ class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const guestId = request.headers["x-guest-id"];
     const line = {
       method: request.method,
       url: redactUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime),
+      // The visitor's guest id, so support can follow one visitor's requests (nothing else about them).
+      ...(typeof guestId === "string" && GUEST_ID.test(guestId) ? { guestId } : {}),
     };
     if (error) reply.log.error({ ...line, err: error }, "request failed");
     else reply.log.info(line, "request");
@@ -81,7 +86,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     },
   });
 
-  registerSecurityHeaders(app, { recaptcha: config.recaptcha !== null });
+  registerSecurityHeaders(app, {
+    recaptcha: config.recaptcha !== null,
+    liveChatOrigin: config.liveChat ? new URL(config.liveChat.scriptUrl).origin : undefined,
+  });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
       {

@@ -46,6 +46,13 @@ const EnvSchema = v.object({
     "https://api.line.me/oauth2/v2.1/token",
   ),
   LINE_ISSUER: v.optional(v.pipe(v.string(), v.url("must be a URL")), "https://access.line.me"),
+  LIVECHAT_SCRIPT_URL: v.optional(
+    v.pipe(v.string(), v.url("must be a URL"), v.startsWith("https://", "must be an https URL")),
+  ),
+  LIVECHAT_READY_GLOBAL: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z_$][\w$]*$/, "must be a JavaScript identifier")),
+    "LiveChatWidget",
+  ),
   RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_VERIFY_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
@@ -78,6 +85,8 @@ export interface Config {
     tokenUrl: string;
     issuer: string;
   } | null;
+  /** A third-party live-chat widget: its script and the global it defines when ready; null = no widget. */
+  liveChat: { scriptUrl: string; readyGlobal: string } | null;
   /** reCAPTCHA v3 on sign-up and login: both keys set, or neither. */
   recaptcha: { siteKey: string; secret: string; verifyUrl: string | undefined } | null;
 }
@@ -133,6 +142,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
             issuer: e.LINE_ISSUER,
           }
         : null,
+    liveChat: e.LIVECHAT_SCRIPT_URL
+      ? { scriptUrl: e.LIVECHAT_SCRIPT_URL, readyGlobal: e.LIVECHAT_READY_GLOBAL }
+      : null,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }

@@ -121,7 +121,7 @@ describe("HTTP server", () => {
 
   it("tells the client the mode for the demo marker", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/app-config" });
-    expect(res.json()).toEqual({ mode: "demo", recaptchaSiteKey: null, lineLogin: false });
+    expect(res.json()).toEqual({ mode: "demo", recaptchaSiteKey: null, lineLogin: false, liveChat: null });
   });
 
   it("keeps tokens and passwords out of logged URLs", () => {
@@ -213,5 +213,34 @@ describe("serving the built app", () => {
   it("answers a missing file with 404, not the shell", async () => {
     const res = await t.app.inject({ method: "GET", url: "/assets/missing-123.js" });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("live chat widget configuration", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      LIVECHAT_SCRIPT_URL: "https://chat.example.com/widget.js",
+      LIVECHAT_READY_GLOBAL: "ChatWidget",
+    });
+  });
+  afterAll(async () => t.close());
+
+  it("tells the app the widget and lets only its origin through the CSP", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/app-config" });
+    expect(res.json().liveChat).toEqual({
+      scriptUrl: "https://chat.example.com/widget.js",
+      readyGlobal: "ChatWidget",
+    });
+    const csp = res.headers["content-security-policy"] as string;
+    expect(csp).toContain("script-src 'self' https://chat.example.com");
+    expect(csp).toContain("connect-src 'self' https://chat.example.com");
+    expect(csp).toContain("frame-src https://chat.example.com");
+  });
+
+  it("refuses a widget served over plain http", async () => {
+    await expect(createTestApp({ LIVECHAT_SCRIPT_URL: "http://chat.example.com/widget.js" })).rejects.toThrow(
+      /LIVECHAT_SCRIPT_URL: must be an https URL/,
+    );
   });
 });

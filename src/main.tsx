@@ -3,10 +3,11 @@ import { RouterProvider } from "@tanstack/react-router";
 import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { restoreSession, unauthorizedAtom } from "./features/auth/auth.ts";
+import { authAtom, restoreSession, unauthorizedAtom } from "./features/auth/auth.ts";
 import { sessionEndedText } from "./features/auth/messages.ts";
 import { watchInstallPrompt } from "./features/pwa/install.ts";
-import { loadSite } from "./features/site/site.ts";
+import { appConfigAtom, loadSite } from "./features/site/site.ts";
+import { visitorIdentity } from "./features/site/visitor.ts";
 import { setUnauthorizedHandler } from "./lib/api.ts";
 import { reloadForChunkError } from "./lib/chunkReload.ts";
 import { activateLocale, i18n } from "./lib/i18n.ts";
@@ -24,6 +25,7 @@ window.addEventListener("vite:preloadError", (event) => {
   reloadForChunkError();
 });
 watchNetwork();
+visitorIdentity(appStore.get(authAtom).decoded?.uuid ?? null);
 setUnauthorizedHandler(() => appStore.set(unauthorizedAtom, true));
 watchInstallPrompt();
 
@@ -48,4 +50,7 @@ void Promise.all([loadSite().catch(() => undefined), restoreSession()]).then(asy
   // A session the server refused sends a member page back through its guard, then says why.
   await router.invalidate();
   if (session === "refused") showSnackbar({ txt: sessionEndedText(i18n), color: "error", timeout: 4000 });
+  // Third-party chat only when configured, and only after the app has painted.
+  const liveChat = appStore.get(appConfigAtom)?.liveChat;
+  if (liveChat) void import("./features/site/liveChat.ts").then(({ loadLiveChat }) => loadLiveChat(liveChat));
 });

@@ -34,15 +34,27 @@ const STATIC_HEADERS: Record<string, string> = {
 export interface CspOptions {
   /** reCAPTCHA configured: Google's script and its challenge frame are allowed. */
   recaptcha?: boolean;
+  /** A live-chat widget's origin: its script, frames and connections are allowed. */
+  liveChatOrigin?: string | undefined;
 }
 
 const RECAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
 
 function csp(embeddable: boolean, options: CspOptions): string {
-  const directives = baseCsp.map((d) =>
-    options.recaptcha && d.startsWith("script-src") ? `${d} ${RECAPTCHA_SOURCES}` : d,
-  );
-  if (options.recaptcha) directives.push(`frame-src ${RECAPTCHA_SOURCES}`);
+  const scripts = [options.recaptcha ? RECAPTCHA_SOURCES : "", options.liveChatOrigin ?? ""]
+    .filter(Boolean)
+    .join(" ");
+  const directives = baseCsp.map((d) => {
+    if (scripts && d.startsWith("script-src")) return `${d} ${scripts}`;
+    if (
+      options.liveChatOrigin &&
+      (d.startsWith("connect-src") || d.startsWith("img-src") || d.startsWith("style-src"))
+    ) {
+      return `${d} ${options.liveChatOrigin}`;
+    }
+    return d;
+  });
+  if (scripts) directives.push(`frame-src ${scripts}`);
   if (!embeddable) directives.push("frame-ancestors 'none'");
   return directives.join("; ");
 }

@@ -87,7 +87,12 @@ describe("reCAPTCHA on sign-up and login", () => {
 
   it("tells the app the site key and lets Google's script through the CSP", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/app-config" });
-    expect(res.json()).toEqual({ mode: "demo", recaptchaSiteKey: SITE_KEY, lineLogin: false });
+    expect(res.json()).toEqual({
+      mode: "demo",
+      recaptchaSiteKey: SITE_KEY,
+      lineLogin: false,
+      liveChat: null,
+    });
     expect(res.headers["content-security-policy"]).toContain(
       "script-src 'self' https://www.google.com https://www.gstatic.com",
     );

@@ -1,7 +1,7 @@
 import ky, { HTTPError, isHTTPError, type KyInstance } from "ky";
 import { loadingBar } from "../ui/loadingBar.ts";
 import { markOffline, markOnline } from "./network.ts";
-import { getAccessToken } from "./session.ts";
+import { getAccessToken, getGuestId } from "./session.ts";
 
 /** The error every API call rejects with: the server's `{ code, message }`, or a network/unknown failure. */
 export class ApiError extends Error {
@@ -57,6 +57,8 @@ function createClient(prefix: string): KyInstance {
           if (token && !request.headers.has("authorization"))
             request.headers.set("authorization", `Bearer ${token}`);
           request.headers.set("x-locale", localStorage.getItem("locale") ?? "th");
+          const guestId = getGuestId();
+          if (guestId) request.headers.set("x-guest-id", guestId);
         },
       ],
       afterResponse: [

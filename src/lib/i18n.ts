@@ -20,12 +20,24 @@ export type CatalogLoaders = Record<CatalogLocale, () => Promise<{ messages: Mes
 // Catalogs of sections that load with their routes (the how-to guides), kept out of the first paint.
 const sectionCatalogs = new Map<string, CatalogLoaders>();
 
-/** Loads a section's catalog for the current language, and for every language switched to afterwards. */
-export async function requireSectionCatalog(name: string, loaders: CatalogLoaders): Promise<void> {
-  const firstUse = !sectionCatalogs.has(name);
+const loadedSections = new Map<string, Promise<void>>();
+
+/**
+ * Loads a section's catalog for the current language, and for every language switched to afterwards. Every
+ * caller waits for the same load: a second caller (a re-run loader) never renders before the texts arrive.
+ */
+export function requireSectionCatalog(name: string, loaders: CatalogLoaders): Promise<void> {
   sectionCatalogs.set(name, loaders);
   const locale = i18n.locale as CatalogLocale;
-  if (firstUse && locale) i18n.load(locale, (await loaders[locale]()).messages);
+  if (!locale) return Promise.resolve();
+  const key = `${name}:${locale}`;
+  let loading = loadedSections.get(key);
+  if (!loading) {
+    loading = loaders[locale]().then(({ messages }) => i18n.load(locale, messages));
+    loading.catch(() => loadedSections.delete(key));
+    loadedSections.set(key, loading);
+  }
+  return loading;
 }
 
 export function storedLocale(): UserLocale {
@@ -45,11 +57,10 @@ export async function activateLocale(locale: UserLocale): Promise<void> {
     // Private mode without storage: the choice lasts for this visit only.
   }
   if (!i18n.messages || i18n.locale !== catalog) {
-    const loaded = await Promise.all([
-      catalogs[catalog](),
-      ...[...sectionCatalogs.values()].map((l) => l[catalog]()),
-    ]);
+    const sections = [...sectionCatalogs.entries()];
+    const loaded = await Promise.all([catalogs[catalog](), ...sections.map(([, l]) => l[catalog]())]);
     i18n.loadAndActivate({ locale: catalog, messages: Object.assign({}, ...loaded.map((c) => c.messages)) });
+    for (const [name] of sections) loadedSections.set(`${name}:${catalog}`, Promise.resolve());
   }
   document.documentElement.lang = catalog;
 }

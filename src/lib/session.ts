@@ -22,6 +22,23 @@ function writeCookie(name: string, value: string, maxAgeSeconds: number): void {
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Strict${secure}`;
 }
 
+/** SPEC.md sections 6 and 9: a visitor is identified by a guest id cookie that lives 7 days. */
+export const GUEST_COOKIE = "guestId";
+export const GUEST_COOKIE_MAX_AGE_SECONDS = 604_800;
+
+export function getGuestId(): string | null {
+  return readCookie(GUEST_COOKIE);
+}
+
+/** The visitor's guest id, created on the first visit (and again after logout clears it). */
+export function ensureGuestId(): string {
+  const existing = getGuestId();
+  if (existing && /^[0-9a-f-]{36}$/.test(existing)) return existing;
+  const id = crypto.randomUUID();
+  writeCookie(GUEST_COOKIE, id, GUEST_COOKIE_MAX_AGE_SECONDS);
+  return id;
+}
+
 export function getAccessToken(): string | null {
   return readCookie(ACCESS_TOKEN_COOKIE);
 }

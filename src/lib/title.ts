@@ -1,7 +1,9 @@
-/** SPEC.md section 9: page title template. */
+/** SPEC.md section 9: page title template; the site name is LOTTOUP unless the domain's site detail names it. */
+export const SITE_NAME = "LOTTOUP";
 export const TITLE_TEMPLATE = "%s - LOTTOUP";
 
-export function formatPageTitle(pageTitle: string | null | undefined): string {
+export function formatPageTitle(pageTitle: string | null | undefined, siteName: string = SITE_NAME): string {
   const title = pageTitle?.trim();
-  return title ? TITLE_TEMPLATE.replace("%s", title) : "LOTTOUP";
+  const name = siteName.trim() || SITE_NAME;
+  return title ? TITLE_TEMPLATE.replace("LOTTOUP", name).replace("%s", title) : name;
 }

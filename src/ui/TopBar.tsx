@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
 import { authAtom } from "../features/auth/auth.ts";
-import { appConfigAtom } from "../features/site/site.ts";
+import { appConfigAtom, supportAtom } from "../features/site/site.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { Logo } from "./Logo.tsx";
 import { drawerOpenAtom } from "./layout.ts";
@@ -12,6 +12,12 @@ export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
   const config = useAtomValue(appConfigAtom);
   const { userInfo } = useAtomValue(authAtom);
+  const support = useAtomValue(supportAtom);
+  const helpHref = support?.activeSupport
+    ? support.officePhoneNumber
+      ? `tel:${support.officePhoneNumber}`
+      : support.urlSupport
+    : null;
   return (
     <header className="top-bar">
       <button
@@ -36,6 +42,12 @@ export function TopBar() {
         </span>
       ) : null}
       <div className="top-bar-end">
+        {helpHref ? (
+          <a className="icon-button help-link" href={helpHref} title={t`Contact support`}>
+            <span aria-hidden="true">?</span>
+            <span className="visually-hidden">{t`Contact support`}</span>
+          </a>
+        ) : null}
         <LanguageSelect />
         {userInfo ? (
           <Link to="/profile" className="avatar-link" aria-label={t`My profile`}>

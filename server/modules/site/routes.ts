@@ -60,6 +60,7 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
     mode: config.mode,
     recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
     lineLogin: config.line !== null,
+    liveChat: config.liveChat,
   }));
 
   app.get("/api/site-details", async (request) => {

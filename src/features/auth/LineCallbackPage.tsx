@@ -10,7 +10,8 @@ export function LineCallbackPage({ code, state, error }: { code?: string; state?
   const { t, i18n } = useLingui();
   usePageTitle(t`LINE login`);
   const navigate = useNavigate();
-  const [failure, setFailure] = useState<string | null>(null);
+  // The reason, not its text: the text is rendered in whatever language is showing.
+  const [failure, setFailure] = useState<{ cancelled: true } | { error: unknown } | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -18,14 +19,14 @@ export function LineCallbackPage({ code, state, error }: { code?: string; state?
     if (started.current) return;
     started.current = true;
     if (error || !code || !state) {
-      setFailure(t`LINE login was cancelled or could not be completed.`);
+      setFailure({ cancelled: true });
       return;
     }
     finishLineLogin(code, state).then(
       ({ linked }) => navigate({ to: linked ? "/profile" : "/main", replace: true }),
-      (err) => setFailure(accountErrorText(i18n, err)),
+      (err) => setFailure({ error: err }),
     );
-  }, [code, state, error, navigate, t, i18n]);
+  }, [code, state, error, navigate]);
 
   return (
     <div className="page narrow">
@@ -35,7 +36,9 @@ export function LineCallbackPage({ code, state, error }: { code?: string; state?
       {failure ? (
         <>
           <p className="form-error" role="alert">
-            {failure}
+            {"cancelled" in failure
+              ? t`LINE login was cancelled or could not be completed.`
+              : accountErrorText(i18n, failure.error)}
           </p>
           <Link to="/" className="button button-primary">
             <Trans>Back to login</Trans>

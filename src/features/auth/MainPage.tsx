@@ -1,26 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
-import { api, getJson } from "../../lib/api.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { supportAtom } from "../site/site.ts";
 import { authAtom } from "./auth.ts";
-
-interface SupportData {
-  activeSupport: boolean;
-  officePhoneNumber: string | null;
-  urlSupport: string | null;
-}
 
 /** The member's home after login: who they are, where to go next, how to reach support. */
 export function MainPage() {
   const { t } = useLingui();
   usePageTitle(t`Home`);
   const { userInfo } = useAtomValue(authAtom);
-  const [support, setSupport] = useState<SupportData | null>(null);
-  useEffect(() => {
-    getJson<SupportData>(api, "agents-supports").then(setSupport, () => setSupport(null));
-  }, []);
+  const support = useAtomValue(supportAtom);
   const displayName = userInfo?.name || userInfo?.userName || "";
   return (
     <div className="page">

@@ -8,6 +8,18 @@ export interface AppConfig {
   recaptchaSiteKey?: string | null;
   /** LINE login is configured: the LINE buttons show. */
   lineLogin?: boolean;
+  /** A live-chat widget to load after the first paint. */
+  liveChat?: { scriptUrl: string; readyGlobal: string } | null;
+}
+
+/** The agent's support contact (SPEC.md section 3, supportData). */
+export interface SupportData {
+  activePopup: boolean;
+  activeSupport: boolean;
+  officePhoneNumber: string | null;
+  urlBailek: string | null;
+  urlPopup: string | null;
+  urlSupport: string | null;
 }
 
 export interface SiteDetail {
@@ -33,6 +45,7 @@ function cachedConfig(): AppConfig | null {
 export const appConfigAtom = atom<AppConfig | null>(cachedConfig());
 export const siteDetailAtom = atom<SiteDetail | null>(null);
 export const siteStatusAtom = atom<SiteStatus>("loading");
+export const supportAtom = atom<SupportData | null>(null);
 
 function setMeta(name: string, content: string): void {
   let meta = document.head.querySelector<HTMLMetaElement>(`meta[name="${name}"]`);
@@ -62,10 +75,12 @@ function applySiteDetail(detail: SiteDetail): void {
  * still renders; only an explicit 'Not Allow Domain' answer stops it.
  */
 export async function loadSite(): Promise<void> {
-  const [config, detail] = await Promise.allSettled([
+  const [config, detail, support] = await Promise.allSettled([
     getJson<AppConfig>(api, "app-config"),
     getJson<SiteDetail>(api, "site-details"),
+    getJson<SupportData>(api, "agents-supports"),
   ]);
+  if (support.status === "fulfilled") appStore.set(supportAtom, support.value);
   if (config.status === "fulfilled") {
     appStore.set(appConfigAtom, config.value);
     try {
