@@ -311,3 +311,17 @@ test.describe("LINE login against a local OpenID Connect provider standing in fo
     await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   });
 });
+
+for (const lang of ["th", "en", "kh", "mm"] as const) {
+  test(`sign-up speaks ${lang}: labels and the spec's validation messages`, async ({ page }, testInfo) => {
+    await page.addInitScript((l) => localStorage.setItem("locale", l), lang);
+    await page.goto("/register");
+    await expect(page.getByRole("heading", { level: 1, name: tr(lang, "Register") })).toBeVisible();
+    await page.getByLabel(tr(lang, "PIN"), { exact: true }).fill("abc");
+    await page.getByRole("button", { name: tr(lang, "Register") }).click();
+    await expect(page.getByText(tr(lang, "Username is required"))).toBeVisible();
+    await expect(page.getByText(tr(lang, "Password must be at least 8 characters"))).toBeVisible();
+    await expect(page.getByText(tr(lang, "Passwords do not match."))).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`register-${lang}.png`), fullPage: true });
+  });
+}
