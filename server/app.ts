@@ -16,6 +16,7 @@ import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { lineRoutes } from "./modules/line/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
+import { walletRoutes } from "./modules/wallet/routes.ts";
 import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
 import { httpSmsProvider, outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import { attachRealtime, type TokenVerifier } from "./realtime.ts";
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => lineRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) => walletRoutes(api, { config, database: deps.database }));
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {

@@ -141,7 +141,36 @@ export interface AuditLogTable {
   created_at: Generated<Date>;
 }
 
+export type LedgerAccountKind = "member_cash" | "member_af_cash" | "member_loyalty" | "house" | "clearing";
+export type LedgerTransferKind = "posted" | "pending" | "post_pending" | "void_pending";
+
+export interface LedgerAccountsTable {
+  id: Generated<bigint>;
+  code: string;
+  kind: LedgerAccountKind;
+  member_id: bigint | null;
+  allow_negative: Generated<boolean>;
+  balance: Generated<bigint>;
+  held: Generated<bigint>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerTransfersTable {
+  id: Generated<bigint>;
+  kind: LedgerTransferKind;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
+  amount: bigint;
+  type: string;
+  reference: string;
+  idempotency_key: string;
+  pending_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
   members: MembersTable;
   sessions: SessionsTable;
   rate_limit_hits: RateLimitHitsTable;

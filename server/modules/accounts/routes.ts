@@ -27,9 +27,8 @@ import { userInfo as memberUserInfo, newAfSlug, resolveAttribution } from "./mem
 import {
   AUTH_HEADER,
   type AuthenticatedMember,
-  authenticateToken,
-  bearerToken,
   createSession,
+  requireMember as requireMemberSession,
   revokeMemberSessions,
   revokeSession,
 } from "./sessions.ts";
@@ -56,12 +55,6 @@ const INVALID_CREDENTIALS = () => new AppError(401, "INVALID_CREDENTIALS", "Inva
 const LOGIN_LOCKED = () =>
   new AppError(423, "LOGIN_LOCKED", "Login Attempt Count Reach Limit, Please contact call center.");
 const DATA_IS_NULL = () => new AppError(400, "DATA_IS_NULL", "data is null");
-
-declare module "fastify" {
-  interface FastifyRequest {
-    member?: AuthenticatedMember;
-  }
-}
 
 export interface AccountsDeps {
   config: Config;
@@ -104,13 +97,8 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
   }
 
   /** Every authenticated endpoint: a valid, unrevoked session of a member who may still log in. */
-  async function requireMember(request: FastifyRequest): Promise<AuthenticatedMember> {
-    const token = bearerToken(request);
-    if (!token) throw new AppError(401, "UNAUTHORIZED", "unauthorised");
-    const member = await authenticateToken(db, config.sessionSecret, token);
-    request.member = member;
-    return member;
-  }
+  const requireMember = (request: FastifyRequest): Promise<AuthenticatedMember> =>
+    requireMemberSession(db, config.sessionSecret, request);
 
   const sessionContext = (request: FastifyRequest) => ({
     userAgent: request.headers["user-agent"],

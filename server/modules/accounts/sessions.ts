@@ -107,3 +107,14 @@ export async function revokeMemberSessions(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Every member endpoint: a valid, unrevoked session of a member who may still log in. */
+export async function requireMember(
+  db: Kysely<DB>,
+  secret: string,
+  request: FastifyRequest,
+): Promise<AuthenticatedMember> {
+  const token = bearerToken(request);
+  if (!token) throw unauthorized();
+  return authenticateToken(db, secret, token);
+}

@@ -1,0 +1,340 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import { isTransactionType, type TransactionType } from "../../src/domain/transactionTypes.ts";
+import type { DB, LedgerAccountKind, LedgerTransferKind } from "../db/schema.ts";
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export class LedgerError extends Error {
+  readonly code:
+    | "INSUFFICIENT_FUNDS"
+    | "IDEMPOTENCY_CONFLICT"
+    | "INVALID_TRANSFER"
+    | "PENDING_RESOLVED"
+    | "NOT_FOUND";
+  constructor(code: LedgerError["code"], message: string) {
+    super(message);
+    this.name = "LedgerError";
+    this.code = code;
+  }
+}
+
+export interface TransferInput {
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  /** Integer satang, > 0. */
+  amount: bigint;
+  type: TransactionType;
+  /** What the transfer is for: "deposit:123", "poy:456". */
+  reference: string;
+  /** Unique per intended effect: retries with the same key return the first result. */
+  idempotencyKey: string;
+}
+
+export interface TransferRecord {
+  id: bigint;
+  kind: LedgerTransferKind;
+  debitAccountId: bigint;
+  creditAccountId: bigint;
+  amount: bigint;
+  type: string;
+  reference: string;
+  idempotencyKey: string;
+  pendingId: bigint | null;
+  createdAt: Date;
+}
+
+const MEMBER_KINDS = ["member_cash", "member_af_cash", "member_loyalty"] as const;
+export type MemberAccountKind = (typeof MEMBER_KINDS)[number];
+
+/** The member's account of a kind, created on first use. */
+export async function memberAccount(
+  db: Executor,
+  memberId: bigint,
+  kind: MemberAccountKind,
+): Promise<bigint> {
+  await db
+    .insertInto("ledger_accounts")
+    .values({ code: `member:${memberId}:${kind}`, kind, member_id: memberId, allow_negative: false })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("code", "=", `member:${memberId}:${kind}`)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A house or clearing account by code ("house:revenue", "clearing:deposit:normal"), created on first use. */
+export async function systemAccount(
+  db: Executor,
+  code: string,
+  kind: Extract<LedgerAccountKind, "house" | "clearing">,
+) {
+  await db
+    .insertInto("ledger_accounts")
+    .values({ code, kind, member_id: null, allow_negative: true })
+    .onConflict((oc) => oc.column("code").doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("code", "=", code)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+function toRecord(row: {
+  id: bigint;
+  kind: LedgerTransferKind;
+  debit_account_id: bigint;
+  credit_account_id: bigint;
+  amount: bigint;
+  type: string;
+  reference: string;
+  idempotency_key: string;
+  pending_id: bigint | null;
+  created_at: Date;
+}): TransferRecord {
+  return {
+    id: row.id,
+    kind: row.kind,
+    debitAccountId: row.debit_account_id,
+    creditAccountId: row.credit_account_id,
+    amount: row.amount,
+    type: row.type,
+    reference: row.reference,
+    idempotencyKey: row.idempotency_key,
+    pendingId: row.pending_id,
+    createdAt: row.created_at,
+  };
+}
+
+function validate(input: TransferInput): void {
+  if (typeof input.amount !== "bigint" || input.amount <= 0n) {
+    throw new LedgerError("INVALID_TRANSFER", "amount must be a positive whole number of satang");
+  }
+  if (input.debitAccountId === input.creditAccountId) {
+    throw new LedgerError("INVALID_TRANSFER", "a transfer needs two different accounts");
+  }
+  if (!isTransactionType(input.type)) throw new LedgerError("INVALID_TRANSFER", `unknown type ${input.type}`);
+  if (!input.idempotencyKey || input.idempotencyKey.length > 200) {
+    throw new LedgerError("INVALID_TRANSFER", "an idempotency key of 1-200 characters is required");
+  }
+}
+
+async function existingByKey(db: Executor, key: string) {
+  return db.selectFrom("ledger_transfers").selectAll().where("idempotency_key", "=", key).executeTakeFirst();
+}
+
+function sameIntent(
+  row: {
+    kind: string;
+    debit_account_id: bigint;
+    credit_account_id: bigint;
+    amount: bigint;
+    type: string;
+    reference: string;
+    pending_id: bigint | null;
+  },
+  kind: LedgerTransferKind,
+  input: TransferInput,
+  pendingId: bigint | null,
+) {
+  return (
+    row.kind === kind &&
+    row.debit_account_id === input.debitAccountId &&
+    row.credit_account_id === input.creditAccountId &&
+    row.amount === input.amount &&
+    row.type === input.type &&
+    row.reference === input.reference &&
+    row.pending_id === pendingId
+  );
+}
+
+/** Locks both accounts in id order, so two transfers between the same accounts can never deadlock. */
+async function lockAccounts(trx: Transaction<DB>, ids: bigint[]): Promise<void> {
+  const sorted = [...new Set(ids)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const rows = await trx
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("id", "in", sorted)
+    .orderBy("id")
+    .forUpdate()
+    .execute();
+  if (rows.length !== sorted.length) throw new LedgerError("NOT_FOUND", "ledger account not found");
+}
+
+function isConstraint(err: unknown, name: string): boolean {
+  const e = err as { code?: string; constraint?: string; message?: string };
+  return e.code === "23514" && (e.constraint === name || (e.message ?? "").includes(name));
+}
+
+async function record(
+  trx: Transaction<DB>,
+  kind: LedgerTransferKind,
+  input: TransferInput,
+  pendingId: bigint | null,
+): Promise<TransferRecord> {
+  const existing = await existingByKey(trx, input.idempotencyKey);
+  if (existing) {
+    if (!sameIntent(existing, kind, input, pendingId)) {
+      throw new LedgerError("IDEMPOTENCY_CONFLICT", "this idempotency key was used for a different transfer");
+    }
+    return toRecord(existing);
+  }
+  await lockAccounts(trx, [input.debitAccountId, input.creditAccountId]);
+  try {
+    if (kind === "posted" || kind === "post_pending") {
+      await trx
+        .updateTable("ledger_accounts")
+        .set({
+          balance: sql`balance - ${input.amount}`,
+          ...(kind === "post_pending" ? { held: sql`held - ${input.amount}` } : {}),
+        })
+        .where("id", "=", input.debitAccountId)
+        .execute();
+      await trx
+        .updateTable("ledger_accounts")
+        .set({ balance: sql`balance + ${input.amount}` })
+        .where("id", "=", input.creditAccountId)
+        .execute();
+    } else if (kind === "pending") {
+      await trx
+        .updateTable("ledger_accounts")
+        .set({ held: sql`held + ${input.amount}` })
+        .where("id", "=", input.debitAccountId)
+        .execute();
+    } else {
+      await trx
+        .updateTable("ledger_accounts")
+        .set({ held: sql`held - ${input.amount}` })
+        .where("id", "=", input.debitAccountId)
+        .execute();
+    }
+  } catch (err) {
+    if (isConstraint(err, "ledger_accounts_available_not_negative")) {
+      throw new LedgerError("INSUFFICIENT_FUNDS", "insufficient funds");
+    }
+    throw err;
+  }
+  const row = await trx
+    .insertInto("ledger_transfers")
+    .values({
+      kind,
+      debit_account_id: input.debitAccountId,
+      credit_account_id: input.creditAccountId,
+      amount: input.amount,
+      type: input.type,
+      reference: input.reference,
+      idempotency_key: input.idempotencyKey,
+      pending_id: pendingId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toRecord(row);
+}
+
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/** Runs work in a transaction, again on serialization failures and deadlocks (bounded). */
+export async function inTransaction<T>(
+  db: Kysely<DB>,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      const duplicateKey =
+        code === "23505" && String((err as { constraint?: string }).constraint).includes("idempotency_key");
+      if ((!RETRYABLE.has(code ?? "") && !duplicateKey) || attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
+    }
+  }
+}
+
+/** Moves money now. Inside `trx` when given (to commit with other writes), else in its own transaction. */
+export async function transfer(
+  db: Kysely<DB>,
+  input: TransferInput,
+  trx?: Transaction<DB>,
+): Promise<TransferRecord> {
+  validate(input);
+  return trx
+    ? record(trx, "posted", input, null)
+    : inTransaction(db, (t) => record(t, "posted", input, null));
+}
+
+/** Holds money on the debit account (withdrawal requests); resolve it once with postPending or voidPending. */
+export async function reserve(
+  db: Kysely<DB>,
+  input: TransferInput,
+  trx?: Transaction<DB>,
+): Promise<TransferRecord> {
+  validate(input);
+  return trx
+    ? record(trx, "pending", input, null)
+    : inTransaction(db, (t) => record(t, "pending", input, null));
+}
+
+async function resolvePending(
+  db: Kysely<DB>,
+  pendingId: bigint,
+  idempotencyKey: string,
+  kind: "post_pending" | "void_pending",
+): Promise<TransferRecord> {
+  return inTransaction(db, async (trx) => {
+    const pending = await trx
+      .selectFrom("ledger_transfers")
+      .selectAll()
+      .where("id", "=", pendingId)
+      .executeTakeFirst();
+    if (pending?.kind !== "pending") throw new LedgerError("NOT_FOUND", "pending transfer not found");
+    const input: TransferInput = {
+      debitAccountId: pending.debit_account_id,
+      creditAccountId: pending.credit_account_id,
+      amount: pending.amount,
+      type: pending.type as TransactionType,
+      reference: pending.reference,
+      idempotencyKey,
+    };
+    validate(input);
+    const replay = await existingByKey(trx, idempotencyKey);
+    if (!replay) {
+      const resolved = await trx
+        .selectFrom("ledger_transfers")
+        .select("kind")
+        .where("pending_id", "=", pendingId)
+        .executeTakeFirst();
+      if (resolved)
+        throw new LedgerError(
+          "PENDING_RESOLVED",
+          `pending transfer already ${resolved.kind === "post_pending" ? "posted" : "voided"}`,
+        );
+    }
+    return record(trx, kind, input, pendingId);
+  });
+}
+
+export function postPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
+  return resolvePending(db, pendingId, idempotencyKey, "post_pending");
+}
+
+export function voidPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
+  return resolvePending(db, pendingId, idempotencyKey, "void_pending");
+}
+
+export async function accountBalance(
+  db: Executor,
+  accountId: bigint,
+): Promise<{ balance: bigint; held: bigint; available: bigint }> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select(["balance", "held"])
+    .where("id", "=", accountId)
+    .executeTakeFirstOrThrow();
+  return { balance: row.balance, held: row.held, available: row.balance - row.held };
+}
