@@ -6,11 +6,13 @@ import Fastify, {
   LogController,
 } from "fastify";
 import type { Server as SocketServer } from "socket.io";
+import { satangToBaht } from "../src/domain/money.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerSecurityHeaders } from "./http/security.ts";
 import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
+import { accountBalance, memberAccount, onCashChange } from "./ledger/ledger.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { lineRoutes } from "./modules/line/routes.ts";
@@ -141,7 +143,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
     });
   const io = attachRealtime(app.server, verifyToken);
+  // SPEC.md section 7: after every committed change to a member's cash, 'money-update' { balance } in their room.
+  const unsubscribe = onCashChange(deps.database.db, async (memberIds) => {
+    const { db } = deps.database;
+    for (const memberId of memberIds) {
+      const member = await db
+        .selectFrom("members")
+        .select("uuid")
+        .where("id", "=", memberId)
+        .executeTakeFirst();
+      if (!member) continue;
+      const { available } = await accountBalance(db, await memberAccount(db, memberId, "member_cash"));
+      io.to(member.uuid).emit("money-update", { balance: satangToBaht(available) });
+    }
+  });
   app.addHook("onClose", async () => {
+    unsubscribe();
     await io.close();
   });
   return { app, io };

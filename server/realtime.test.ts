@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import type { Database } from "./db/database.ts";
+import { memberAccount, reserve, systemAccount, transfer } from "./ledger/ledger.ts";
 import { openTestDatabase } from "./test/harness.ts";
 
 function connectResult(socket: Socket): Promise<"connected" | string> {
@@ -107,5 +108,91 @@ describe("socket.io at /ccu with member sessions", () => {
     });
     expect(await connectResult(second)).toBe("unauthorized");
     second.close();
+  });
+});
+
+describe("money-update after ledger changes", () => {
+  let database: Database;
+  let close: () => Promise<void>;
+  let base: string;
+  let inject: Awaited<ReturnType<typeof buildApp>>["app"]["inject"];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const { app } = await buildApp({
+      config: loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "./.none" }),
+      database,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    inject = app.inject.bind(app);
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => close());
+
+  it("sends the member their new available balance after each committed change, and nothing to others", async () => {
+    const signup = async (userName: string) => {
+      const res = await inject({
+        method: "POST",
+        url: "/api/users.signup",
+        payload: { userName, password: "Secret#123", phoneNumber: "0812345678" },
+      });
+      const row = await database.db
+        .selectFrom("members")
+        .select("id")
+        .where("uuid", "=", res.json().userInfo.uuid)
+        .executeTakeFirstOrThrow();
+      return { id: row.id, token: res.headers.auth as string };
+    };
+    const a = await signup("moneyupdate1");
+    const b = await signup("moneyupdate2");
+    const socketA = connect(base, {
+      path: "/ccu",
+      query: { token: a.token },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    const socketB = connect(base, {
+      path: "/ccu",
+      query: { token: b.token },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    expect(await connectResult(socketA)).toBe("connected");
+    expect(await connectResult(socketB)).toBe("connected");
+    const seenA: unknown[] = [];
+    const seenB: unknown[] = [];
+    socketA.on("money-update", (m) => seenA.push(m));
+    socketB.on("money-update", (m) => seenB.push(m));
+
+    const db = database.db;
+    const wallet = await memberAccount(db, a.id, "member_cash");
+    const clearing = await systemAccount(db, "clearing:deposit:test", "clearing");
+    await transfer(db, {
+      debitAccountId: clearing,
+      creditAccountId: wallet,
+      amount: 10_037n,
+      type: "DEPOSIT",
+      reference: "t",
+      idempotencyKey: "mu-1",
+    });
+    const payout = await systemAccount(db, "clearing:withdraw", "clearing");
+    await reserve(db, {
+      debitAccountId: wallet,
+      creditAccountId: payout,
+      amount: 37n,
+      type: "WITHDRAW",
+      reference: "w",
+      idempotencyKey: "mu-2",
+    });
+
+    await expect.poll(() => seenA.length).toBe(2);
+    expect(seenA).toEqual([{ balance: "100.37" }, { balance: "100.00" }]);
+    expect(seenB).toEqual([]);
+    socketA.close();
+    socketB.close();
   });
 });

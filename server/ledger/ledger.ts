@@ -45,6 +45,40 @@ export interface TransferRecord {
 }
 
 const MEMBER_KINDS = ["member_cash", "member_af_cash", "member_loyalty"] as const;
+
+/** Called after a commit that changed members' cash, with those members' ids (real-time balance). */
+export type CashListener = (memberIds: bigint[]) => void | Promise<void>;
+const cashListeners = new WeakMap<Kysely<DB>, Set<CashListener>>();
+
+/** Subscribes to committed cash changes made through this database handle; returns the unsubscribe. */
+export function onCashChange(db: Kysely<DB>, listener: CashListener): () => void {
+  const set = cashListeners.get(db) ?? new Set();
+  set.add(listener);
+  cashListeners.set(db, set);
+  return () => set.delete(listener);
+}
+
+async function notifyCash(db: Kysely<DB>, memberIds: bigint[]): Promise<void> {
+  if (memberIds.length === 0) return;
+  for (const listener of cashListeners.get(db) ?? []) {
+    try {
+      await listener(memberIds);
+    } catch {
+      // A notification that fails never undoes or blocks money that has moved.
+    }
+  }
+}
+
+/** Members whose cash these accounts are. */
+export async function cashOwners(db: Executor, accountIds: bigint[]): Promise<bigint[]> {
+  const rows = await db
+    .selectFrom("ledger_accounts")
+    .select("member_id")
+    .where("id", "in", accountIds)
+    .where("kind", "=", "member_cash")
+    .execute();
+  return rows.map((r) => r.member_id).filter((id): id is bigint => id !== null);
+}
 export type MemberAccountKind = (typeof MEMBER_KINDS)[number];
 
 /** The member's account of a kind, created on first use. */
@@ -256,16 +290,25 @@ export async function inTransaction<T>(
   }
 }
 
-/** Moves money now. Inside `trx` when given (to commit with other writes), else in its own transaction. */
+/**
+ * Moves money now. Inside `trx` when given (to commit with other writes; the caller then calls
+ * `notifyCashChanged` after its commit), else in its own transaction, notifying cash listeners after commit.
+ */
 export async function transfer(
   db: Kysely<DB>,
   input: TransferInput,
   trx?: Transaction<DB>,
 ): Promise<TransferRecord> {
   validate(input);
-  return trx
-    ? record(trx, "posted", input, null)
-    : inTransaction(db, (t) => record(t, "posted", input, null));
+  if (trx) return record(trx, "posted", input, null);
+  const result = await inTransaction(db, (t) => record(t, "posted", input, null));
+  await notifyCashChanged(db, [input.debitAccountId, input.creditAccountId]);
+  return result;
+}
+
+/** For callers that moved money inside their own transaction: tell the listeners once it has committed. */
+export async function notifyCashChanged(db: Kysely<DB>, accountIds: bigint[]): Promise<void> {
+  await notifyCash(db, await cashOwners(db, accountIds));
 }
 
 /** Holds money on the debit account (withdrawal requests); resolve it once with postPending or voidPending. */
@@ -275,9 +318,11 @@ export async function reserve(
   trx?: Transaction<DB>,
 ): Promise<TransferRecord> {
   validate(input);
-  return trx
-    ? record(trx, "pending", input, null)
-    : inTransaction(db, (t) => record(t, "pending", input, null));
+  if (trx) return record(trx, "pending", input, null);
+  const result = await inTransaction(db, (t) => record(t, "pending", input, null));
+  // A hold lowers the available balance the member sees.
+  await notifyCashChanged(db, [input.debitAccountId]);
+  return result;
 }
 
 async function resolvePending(
@@ -319,12 +364,16 @@ async function resolvePending(
   });
 }
 
-export function postPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
-  return resolvePending(db, pendingId, idempotencyKey, "post_pending");
+export async function postPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
+  const result = await resolvePending(db, pendingId, idempotencyKey, "post_pending");
+  await notifyCashChanged(db, [result.debitAccountId, result.creditAccountId]);
+  return result;
 }
 
-export function voidPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
-  return resolvePending(db, pendingId, idempotencyKey, "void_pending");
+export async function voidPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
+  const result = await resolvePending(db, pendingId, idempotencyKey, "void_pending");
+  await notifyCashChanged(db, [result.debitAccountId, result.creditAccountId]);
+  return result;
 }
 
 export async function accountBalance(
