@@ -21,7 +21,7 @@ import { staffRoutes } from "./modules/staff/routes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
 import { httpSmsProvider, outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
-import { attachRealtime, type TokenVerifier } from "./realtime.ts";
+import { attachRealtime, disconnectSession, startSessionSweep, type TokenVerifier } from "./realtime.ts";
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -30,6 +30,8 @@ export interface AppDeps {
   database: Database;
   /** Resolves access tokens for socket.io; defaults to the member sessions. */
   verifyToken?: TokenVerifier;
+  /** How often sockets of revoked sessions are looked for (default 30 s). */
+  sessionSweepMs?: number;
   /** Defaults to the embedded outbox provider. */
   sms?: SmsProvider;
 }
@@ -107,6 +109,32 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });
 
+  const verifyToken: TokenVerifier =
+    deps.verifyToken ??
+    (async (token) => {
+      try {
+        const member = await authenticateToken(deps.database.db, config.sessionSecret, token);
+        return { uuid: member.uuid, sessionId: member.sessionId };
+      } catch {
+        return null;
+      }
+    });
+  const io = attachRealtime(app.server, verifyToken);
+  const stopSweep = startSessionSweep(
+    io,
+    async (ids) => {
+      const rows = await deps.database.db
+        .selectFrom("sessions")
+        .select("id")
+        .where("id", "in", ids)
+        .where("revoked_at", "is", null)
+        .where("expires_at", ">", new Date())
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+    deps.sessionSweepMs,
+  );
+
   await app.register(async (api) => siteRoutes(api, deps));
   const sms =
     deps.sms ??
@@ -117,7 +145,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const captcha: CaptchaVerifier = config.recaptcha
       ? recaptchaVerifier(config.recaptcha.secret, config.recaptcha.verifyUrl)
       : disabledCaptcha;
-    await accountsRoutes(api, { config, database: deps.database, sms, captcha });
+    await accountsRoutes(api, {
+      config,
+      database: deps.database,
+      sms,
+      captcha,
+      onSessionRevoked: (sessionId) => disconnectSession(io, sessionId),
+    });
   });
   await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => lineRoutes(api, { config, database: deps.database }));
@@ -133,16 +167,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(404).send({ code: "NOT_FOUND", message: "Not Found" });
   });
 
-  const verifyToken: TokenVerifier =
-    deps.verifyToken ??
-    (async (token) => {
-      try {
-        return (await authenticateToken(deps.database.db, config.sessionSecret, token)).uuid;
-      } catch {
-        return null;
-      }
-    });
-  const io = attachRealtime(app.server, verifyToken);
   // SPEC.md section 7: after every committed change to a member's cash, 'money-update' { balance } in their room.
   const unsubscribe = onCashChange(deps.database.db, async (memberIds) => {
     const { db } = deps.database;
@@ -158,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
   app.addHook("onClose", async () => {
+    stopSweep();
     unsubscribe();
     await io.close();
   });

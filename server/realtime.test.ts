@@ -25,7 +25,8 @@ describe("socket.io at /ccu", () => {
     const { app, io } = await buildApp({
       config: loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "./.none" }),
       database,
-      verifyToken: async (token) => (token === "valid-token" ? "member-uuid-1" : null),
+      verifyToken: async (token) =>
+        token === "valid-token" ? { uuid: "member-uuid-1", sessionId: "s-1" } : null,
     });
     await app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -194,5 +195,60 @@ describe("money-update after ledger changes", () => {
     expect(seenB).toEqual([]);
     socketA.close();
     socketB.close();
+  });
+});
+
+describe("sockets of sessions revoked elsewhere", () => {
+  let database: Database;
+  let close: () => Promise<void>;
+  let base: string;
+  let inject: Awaited<ReturnType<typeof buildApp>>["app"]["inject"];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const { app } = await buildApp({
+      config: loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "./.none" }),
+      database,
+      sessionSweepMs: 100,
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    inject = app.inject.bind(app);
+    close = async () => {
+      await app.close();
+      await database.close();
+    };
+  });
+  afterAll(async () => close());
+
+  it("are closed by the sweep (here: a PIN change that signs the other devices out)", async () => {
+    const signup = await inject({
+      method: "POST",
+      url: "/api/users.signup",
+      payload: { userName: "sweepmember1", password: "Secret#123", phoneNumber: "0812345678" },
+    });
+    const phoneToken = signup.headers.auth as string;
+    const login = await inject({
+      method: "POST",
+      url: "/api/users.login",
+      payload: { userName: "sweepmember1", password: "Secret#123" },
+    });
+    const laptopToken = login.headers.auth as string;
+    const phone = connect(base, {
+      path: "/ccu",
+      query: { token: phoneToken },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    expect(await connectResult(phone)).toBe("connected");
+    const closed = new Promise((resolve) => phone.on("disconnect", resolve));
+
+    await inject({
+      method: "POST",
+      url: "/api/users.change-password",
+      headers: { authorization: `Bearer ${laptopToken}` },
+      payload: { oldPassword: "Secret#123", newPassword: "Better#456", signOutOthers: true },
+    });
+    expect(await closed).toBe("io server disconnect");
   });
 });

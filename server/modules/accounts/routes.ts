@@ -61,6 +61,8 @@ export interface AccountsDeps {
   database: Database;
   sms: SmsProvider;
   captcha: CaptchaVerifier;
+  /** Called after logout revoked a session (real-time connections of it are closed). */
+  onSessionRevoked?: (sessionId: string) => Promise<void>;
 }
 
 function sha256(text: string): string {
@@ -201,6 +203,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
   app.post("/api/users.logout", async (request) => {
     const member = await requireMember(request);
     await revokeSession(db, member.sessionId);
+    await deps.onSessionRevoked?.(member.sessionId);
     return { ok: true };
   });
 
