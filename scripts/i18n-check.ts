@@ -7,6 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readPo } from "./po.ts";
 
 const LOCALES_DIR = "src/locales";
 const TRANSLATED = ["th", "km", "my"];
@@ -36,31 +37,6 @@ try {
 }
 
 // 2. Every message translated, placeholders intact.
-function parse(file: string): Map<string, string> {
-  const entries = new Map<string, string>();
-  let id: string | null = null;
-  let str = "";
-  let field: "id" | "str" | null = null;
-  const flush = () => {
-    if (id) entries.set(id, str);
-    id = null;
-    str = "";
-    field = null;
-  };
-  for (const line of readFileSync(file, "utf8").split("\n")) {
-    if (line.startsWith("msgid ")) {
-      flush();
-      id = JSON.parse(line.slice(6));
-      field = "id";
-    } else if (line.startsWith("msgstr ")) {
-      str = JSON.parse(line.slice(7));
-      field = "str";
-    } else if (line.startsWith('"') && field === "id") id += JSON.parse(line);
-    else if (line.startsWith('"') && field === "str") str += JSON.parse(line);
-  }
-  flush();
-  return entries;
-}
 
 // The variables a message uses ({name}, {count, plural, ...}) and its tags (<0>...</0>); plural branches'
 // wording is translated, so only the argument names are compared.
@@ -73,10 +49,10 @@ const placeholders = (text: string) =>
     .join(" ");
 
 for (const file of readdirSync(join(LOCALES_DIR, "en")).filter((f) => f.endsWith(".po"))) {
-  const source = parse(join(LOCALES_DIR, "en", file));
+  const source = readPo(join(LOCALES_DIR, "en", file));
   for (const locale of TRANSLATED) {
     const path = join(LOCALES_DIR, locale, file);
-    const target = parse(path);
+    const target = readPo(path);
     for (const [id] of source) {
       const str = target.get(id);
       if (!str) problems.push(`${path}: no translation for "${id.slice(0, 70)}"`);

@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { readPo } from "./po.ts";
 
 const LOCALES_DIR = "src/locales";
 const TRANSLATED = ["th", "km", "my"];
@@ -19,14 +20,7 @@ const known = new Map<string, Map<string, string>>();
 for (const locale of TRANSLATED) {
   const translations = new Map<string, string>();
   for (const file of files(locale)) {
-    let id: string | null = null;
-    for (const line of readFileSync(file, "utf8").split("\n")) {
-      if (line.startsWith("msgid ")) id = JSON.parse(line.slice(6));
-      else if (line.startsWith("msgstr ") && id) {
-        const text = JSON.parse(line.slice(7)) as string;
-        if (text) translations.set(id, text);
-      }
-    }
+    for (const [id, text] of readPo(file)) if (text) translations.set(id, text);
   }
   known.set(locale, translations);
 }
