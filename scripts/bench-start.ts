@@ -1,7 +1,7 @@
 /**
  * Cold start of the product as `npm start` runs it after the build: a new embedded database (created,
- * migrated, seeded) until /api/health answers, then a warm restart on the same data. Prints the figures.
- * `npm run bench` (after `npm run build`).
+ * migrated, seeded) until /api/health answers, then a warm restart on the same data. Prints the figures,
+ * then the ledger's throughput (scripts/bench-ledger.ts). `npm run bench` (after `npm run build`).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -40,3 +40,6 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+// Ledger throughput on PGlite and PostgreSQL.
+await import("./bench-ledger.ts");

@@ -18,10 +18,22 @@ import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { lineRoutes } from "./modules/line/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
+import { bankRoutes } from "./modules/wallet/banks.ts";
+import { depositRoutes } from "./modules/wallet/depositRoutes.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
+import { staffWalletRoutes } from "./modules/wallet/staffWallet.ts";
+import { statementRoutes } from "./modules/wallet/statements.ts";
+import { withdrawalRoutes } from "./modules/wallet/withdrawals.ts";
 import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
+import { defaultPaymentProviders, type PaymentProviders } from "./providers/payments.ts";
 import { httpSmsProvider, outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
-import { attachRealtime, disconnectSession, startSessionSweep, type TokenVerifier } from "./realtime.ts";
+import {
+  attachRealtime,
+  closeRealtime,
+  disconnectSession,
+  startSessionSweep,
+  type TokenVerifier,
+} from "./realtime.ts";
 
 export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -34,6 +46,10 @@ export interface AppDeps {
   sessionSweepMs?: number;
   /** Defaults to the embedded outbox provider. */
   sms?: SmsProvider;
+  /** Bank verification, TrueMoney and crypto; default: the demo providers in demo mode, none in production. */
+  payments?: PaymentProviders;
+  /** Prefix of the Redis channels socket.io uses with REDIS_URL (default "lottoup"; tests use their own). */
+  realtimeRedisKey?: string;
 }
 
 export interface App {
@@ -119,7 +135,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return null;
       }
     });
-  const io = attachRealtime(app.server, verifyToken);
+  const io = await attachRealtime(app.server, verifyToken, {
+    redisUrl: config.redisUrl,
+    redisKey: deps.realtimeRedisKey,
+    log: app.log,
+  });
   const stopSweep = startSessionSweep(
     io,
     async (ids) => {
@@ -156,6 +176,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => lineRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => walletRoutes(api, { config, database: deps.database }));
+  const walletDeps = {
+    config,
+    database: deps.database,
+    payments: deps.payments ?? defaultPaymentProviders(config.mode),
+  };
+  await app.register(async (api) => bankRoutes(api, walletDeps));
+  await app.register(async (api) => depositRoutes(api, walletDeps));
+  await app.register(async (api) => withdrawalRoutes(api, walletDeps));
+  await app.register(async (api) => statementRoutes(api, walletDeps));
+  await app.register(async (api) => staffWalletRoutes(api, walletDeps));
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
@@ -184,7 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook("onClose", async () => {
     stopSweep();
     unsubscribe();
-    await io.close();
+    await closeRealtime(io);
   });
   return { app, io };
 }

@@ -53,6 +53,7 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.regex(/^[A-Za-z_$][\w$]*$/, "must be a JavaScript identifier")),
     "LiveChatWidget",
   ),
+  BANK_FEED_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
   RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_VERIFY_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
@@ -89,6 +90,8 @@ export interface Config {
   liveChat: { scriptUrl: string; readyGlobal: string } | null;
   /** reCAPTCHA v3 on sign-up and login: both keys set, or neither. */
   recaptcha: { siteKey: string; secret: string; verifyUrl: string | undefined } | null;
+  /** HMAC key of the bank statement webhook; null turns the webhook off (404). */
+  bankFeedSecret: string | null;
 }
 
 export class ConfigError extends Error {
@@ -149,6 +152,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : null,
+    bankFeedSecret: e.BANK_FEED_SECRET ?? null,
   };
   if (e.SMS_PROVIDER === "http" && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {
     throw new ConfigError(["SMS_HTTP_URL / SMS_HTTP_TOKEN: required when SMS_PROVIDER is http"]);

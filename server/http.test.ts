@@ -27,7 +27,7 @@ describe("HTTP server", () => {
     expect(res.json()).toMatchObject({
       status: "ok",
       mode: "demo",
-      database: { engine: engineName, ok: true, migrations: 3 },
+      database: { engine: engineName, ok: true, migrations: 4 },
     });
   });
 

@@ -2,7 +2,7 @@ import { resolve } from "node:path";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { migrate, openDatabase } from "./db/database.ts";
-import { seed } from "./db/seed.ts";
+import { seed, seedDemo } from "./db/seed.ts";
 
 const startedAt = performance.now();
 
@@ -23,6 +23,7 @@ const database = await openDatabase({
 });
 const applied = await migrate(database);
 await seed(database.db);
+if (config.mode === "demo") await seedDemo(database.db);
 const { app } = await buildApp({ config, database });
 await app.listen({ port: config.port, host: config.host });
 

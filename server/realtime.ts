@@ -1,6 +1,7 @@
 import type { Server as HttpServer } from "node:http";
 import { Server } from "socket.io";
 import { securityHeaders } from "./http/security.ts";
+import type { RealtimeLog, RedisFanOut } from "./realtime-redis.ts";
 
 export const REALTIME_PATH = "/ccu";
 
@@ -11,16 +12,57 @@ export type SessionLiveness = (sessionIds: string[]) => Promise<Set<string>>;
 
 export const SESSION_SWEEP_MS = 30_000;
 
+/** The room of one login session: logout closes its sockets, in whichever process they are. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
+export interface RealtimeOptions {
+  /** REDIS_URL: socket.io then fans out through Redis, so server processes reach each other's sockets. */
+  redisUrl?: string | undefined;
+  /** Prefix of the Redis channels (default "lottoup"); processes that serve the same site share it. */
+  redisKey?: string | undefined;
+  /** Where Redis outages are reported (the app's logger); the console when absent. */
+  log?: RealtimeLog;
+}
+
+const consoleLog = {
+  info: (obj: unknown, msg?: string) => console.info(msg ?? "", obj),
+  warn: (obj: unknown, msg?: string) => console.warn(msg ?? "", obj),
+  error: (obj: unknown, msg?: string) => console.error(msg ?? "", obj),
+} as RealtimeLog;
+
+const closers = new WeakMap<Server, () => Promise<void>>();
+
 /**
  * socket.io at /ccu. A client connects with its access token as the `token` query parameter and joins the
- * room named by its uuid; ledger changes are emitted there as 'money-update' { balance }.
+ * room named by its uuid (and the room of its session); ledger changes are emitted there as
+ * 'money-update' { balance }. With a Redis URL, emissions and disconnections reach the sockets of every
+ * process (the Redis adapter); without one nothing of Redis is loaded. Close it with `closeRealtime`.
  */
-export function attachRealtime(server: HttpServer, verifyToken: TokenVerifier): Server {
+export async function attachRealtime(
+  server: HttpServer,
+  verifyToken: TokenVerifier,
+  options: RealtimeOptions = {},
+): Promise<Server> {
+  let fanOut: RedisFanOut | undefined;
+  if (options.redisUrl) {
+    const { connectRedisFanOut } = await import("./realtime-redis.ts");
+    fanOut = await connectRedisFanOut(options.redisUrl, {
+      key: options.redisKey,
+      log: options.log ?? consoleLog,
+    });
+  }
   const io = new Server(server, {
     path: REALTIME_PATH,
     serveClient: false,
     // Same-origin only: the PWA and the API share one origin.
     cors: { origin: false },
+    ...(fanOut ? { adapter: fanOut.adapter } : {}),
+  });
+  closers.set(io, async () => {
+    await io.close();
+    await fanOut?.close();
   });
   io.engine.on("headers", (headers: Record<string, string>, request: { url?: string }) => {
     Object.assign(headers, securityHeaders(request.url ?? REALTIME_PATH));
@@ -31,17 +73,34 @@ export function attachRealtime(server: HttpServer, verifyToken: TokenVerifier): 
     if (!session) return next(new Error("unauthorized"));
     socket.data.uuid = session.uuid;
     socket.data.sessionId = session.sessionId;
-    await socket.join(session.uuid);
+    await socket.join([session.uuid, sessionRoom(session.sessionId)]);
     next();
   });
   return io;
 }
 
-/** Disconnects this process's sockets of a session at once (logout). */
+/** Closes socket.io (its sockets, its adapter) and then the Redis connections, if any. */
+export async function closeRealtime(io: Server): Promise<void> {
+  const close = closers.get(io);
+  closers.delete(io);
+  await (close ? close() : io.close());
+}
+
+/**
+ * Disconnects the sockets of a session at once (logout), in every process.
+ *
+ * Every socket is in the room of its session, so this is `disconnectSockets` on that room rather than
+ * `fetchSockets()` across the adapter: the latter asks every process for the list of all its sockets and
+ * waits for all answers (up to the adapter's 5 s) to close one session, and fails outright while Redis is
+ * away; `serverSideEmit` would need a listener of our own doing the same thing. Here the sockets of this
+ * process are closed directly (the `local` call, which needs no Redis), and one fire-and-forget message on
+ * Redis has every other process close its own. Without Redis the second call finds nothing left. If Redis
+ * is down at that moment the message is lost, and the session sweep of each process closes the rest.
+ */
 export async function disconnectSession(io: Server, sessionId: string): Promise<void> {
-  for (const socket of await io.local.fetchSockets()) {
-    if (socket.data.sessionId === sessionId) socket.disconnect(true);
-  }
+  const room = sessionRoom(sessionId);
+  io.local.in(room).disconnectSockets(true);
+  io.in(room).disconnectSockets(true);
 }
 
 /**
@@ -55,6 +114,8 @@ export function startSessionSweep(
 ): () => void {
   const timer = setInterval(async () => {
     try {
+      // Local on purpose, also with Redis: every process checks its own sockets against the shared database,
+      // so together they cover all sockets once, with no traffic between processes.
       const sockets = await io.local.fetchSockets();
       const ids = [...new Set(sockets.map((s) => s.data.sessionId as string).filter(Boolean))];
       if (ids.length === 0) return;

@@ -168,7 +168,85 @@ export interface LedgerTransfersTable {
   created_at: Generated<Date>;
 }
 
+export interface MemberBanksTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  bank_code: string;
+  account_number: string;
+  account_name: string | null;
+  status: "pending" | "verified" | "mismatch" | "rejected";
+  created_at: Generated<Date>;
+  verified_at: Date | null;
+}
+
+export interface ReceivingAccountsTable {
+  id: Generated<bigint>;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  promptpay_id: string | null;
+  channels: string[];
+  active: Generated<boolean>;
+  demo: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface DepositsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  channel: "normal" | "fast" | "qrcode" | "truemoney" | "crypto";
+  receiving_account_id: bigint | null;
+  member_bank_id: bigint | null;
+  amount: bigint;
+  prepare_amount: bigint;
+  credited_amount: bigint | null;
+  status: "waiting" | "review" | "approved" | "rejected" | "expired" | "cancelled";
+  reference: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  deposit_at: Date | null;
+  expires_at: Date | null;
+  idempotency_key: string;
+  transfer_id: bigint | null;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface BankStatementLinesTable {
+  id: Generated<bigint>;
+  receiving_account_id: bigint;
+  external_id: string;
+  amount: bigint;
+  occurred_at: Timestamp;
+  reference: string | null;
+  status: "matched" | "unmatched" | "ignored";
+  deposit_id: bigint | null;
+  source: string;
+  created_at: Generated<Date>;
+}
+
+export interface WithdrawalsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  member_bank_id: bigint;
+  amount: bigint;
+  status: "waiting" | "paid" | "rejected";
+  hold_transfer_id: bigint;
+  resolve_transfer_id: bigint | null;
+  idempotency_key: string;
+  reason: string | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
+  member_banks: MemberBanksTable;
+  receiving_accounts: ReceivingAccountsTable;
+  deposits: DepositsTable;
+  bank_statement_lines: BankStatementLinesTable;
+  withdrawals: WithdrawalsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   members: MembersTable;

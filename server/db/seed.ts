@@ -54,3 +54,32 @@ export async function seed(db: Kysely<DB>): Promise<void> {
       .execute();
   });
 }
+
+/**
+ * Demo mode only: the clearly labelled demo bank's receiving accounts, so a newcomer can deposit end to end.
+ * The demo bank (POST /api/demo-bank/transfer) only ever pays into accounts marked demo.
+ */
+export async function seedDemo(db: Kysely<DB>): Promise<void> {
+  await db
+    .insertInto("receiving_accounts")
+    .values([
+      {
+        bank_code: "kbank",
+        account_number: "0000000001",
+        account_name: "LOTTOUP DEMO BANK (NOT REAL)",
+        promptpay_id: "0800000001",
+        channels: ["fast", "qrcode", "normal"],
+        demo: true,
+      },
+      {
+        bank_code: "scb",
+        account_number: "0000000002",
+        account_name: "LOTTOUP DEMO BANK (NOT REAL)",
+        promptpay_id: null,
+        channels: ["normal"],
+        demo: true,
+      },
+    ])
+    .onConflict((oc) => oc.columns(["bank_code", "account_number"]).doNothing())
+    .execute();
+}

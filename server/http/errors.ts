@@ -7,11 +7,14 @@ export const DEFAULT_ERROR_MESSAGE = "Oops! Something went wrong. Please try aga
 export class AppError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** Extra fields the caller needs to recover (the waiting deposit, the new rates). */
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(status: number, code: string, message: string, extra?: Record<string, unknown>) {
     super(message);
     this.name = "AppError";
     this.status = status;
     this.code = code;
+    this.extra = extra;
   }
 }
 
@@ -25,7 +28,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply
         .status(error.status)
-        .send({ code: error.code, message: error.message } satisfies ErrorBody);
+        .send({ ...error.extra, code: error.code, message: error.message } satisfies ErrorBody);
     }
     if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
       return reply

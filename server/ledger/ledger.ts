@@ -330,8 +330,9 @@ async function resolvePending(
   pendingId: bigint,
   idempotencyKey: string,
   kind: "post_pending" | "void_pending",
+  outer?: Transaction<DB>,
 ): Promise<TransferRecord> {
-  return inTransaction(db, async (trx) => {
+  const work = async (trx: Transaction<DB>) => {
     const pending = await trx
       .selectFrom("ledger_transfers")
       .selectAll()
@@ -361,18 +362,33 @@ async function resolvePending(
         );
     }
     return record(trx, kind, input, pendingId);
-  });
+  };
+  return outer ? work(outer) : inTransaction(db, work);
 }
 
-export async function postPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
-  const result = await resolvePending(db, pendingId, idempotencyKey, "post_pending");
-  await notifyCashChanged(db, [result.debitAccountId, result.creditAccountId]);
+/**
+ * Posts a hold. Inside `trx` when given (the caller notifies after its commit), else in its own transaction.
+ */
+export async function postPending(
+  db: Kysely<DB>,
+  pendingId: bigint,
+  idempotencyKey: string,
+  trx?: Transaction<DB>,
+) {
+  const result = await resolvePending(db, pendingId, idempotencyKey, "post_pending", trx);
+  if (!trx) await notifyCashChanged(db, [result.debitAccountId, result.creditAccountId]);
   return result;
 }
 
-export async function voidPending(db: Kysely<DB>, pendingId: bigint, idempotencyKey: string) {
-  const result = await resolvePending(db, pendingId, idempotencyKey, "void_pending");
-  await notifyCashChanged(db, [result.debitAccountId, result.creditAccountId]);
+/** Releases a hold back to the debit account; `trx` as in postPending. */
+export async function voidPending(
+  db: Kysely<DB>,
+  pendingId: bigint,
+  idempotencyKey: string,
+  trx?: Transaction<DB>,
+) {
+  const result = await resolvePending(db, pendingId, idempotencyKey, "void_pending", trx);
+  if (!trx) await notifyCashChanged(db, [result.debitAccountId, result.creditAccountId]);
   return result;
 }
 

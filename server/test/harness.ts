@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { type App, buildApp } from "../app.ts";
+import { type App, type AppDeps, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, migrate, openDatabase } from "../db/database.ts";
-import { seed } from "../db/seed.ts";
+import { seed, seedDemo } from "../db/seed.ts";
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new schema in the PostgreSQL at
@@ -26,10 +26,14 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: Partial<Omit<AppDeps, "config" | "database">> = {},
+): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: "silent", STATIC_DIR: "./.no-static-in-tests", ...env });
   const database = await openTestDatabase();
-  const built = await buildApp({ config, database });
+  if (config.mode === "demo") await seedDemo(database.db);
+  const built = await buildApp({ ...overrides, config, database });
   await built.app.ready();
   return {
     ...built,

@@ -20,12 +20,16 @@ export const STAFF_PERMISSIONS = {
   "members.read": ["staff", "administrator", "super_admin"],
   "members.unlock": ["staff", "administrator", "super_admin"],
   "members.status": ["administrator", "super_admin"],
+  "deposits.decide": ["staff", "administrator", "super_admin"],
+  "withdrawals.decide": ["administrator", "super_admin"],
+  "banks.verify": ["staff", "administrator", "super_admin"],
+  "members.adjust": ["administrator", "super_admin"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
 export const STAFF_SESSION_TTL_SECONDS = 8 * 60 * 60;
 
-interface StaffPrincipal {
+export interface StaffPrincipal {
   id: bigint;
   userName: string;
   role: StaffRole;
@@ -61,11 +65,14 @@ const MemberSearch = v.object({
   ),
 });
 
-export async function staffRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
+/** Resolves the staff member behind a request and checks one permission (401 / 403 otherwise). */
+export function staffAuthenticator(deps: { config: Config; database: Database }) {
   const { db } = deps.database;
   const secret = staffTokenSecret(deps.config.sessionSecret);
-
-  async function requireStaff(request: FastifyRequest, permission: StaffPermission): Promise<StaffPrincipal> {
+  return async function requireStaff(
+    request: FastifyRequest,
+    permission: StaffPermission,
+  ): Promise<StaffPrincipal> {
     const token = bearerToken(request);
     if (!token) throw new AppError(401, "UNAUTHORIZED", "unauthorised");
     let sid: string;
@@ -88,9 +95,15 @@ export async function staffRoutes(app: FastifyInstance, deps: { config: Config; 
       throw new AppError(403, "FORBIDDEN", "Sorry, access denied.");
     }
     return { id: row.id, userName: row.user_name, role: row.role, sessionId: row.sessionId };
-  }
+  };
+}
 
-  const actorOf = (s: StaffPrincipal) => `staff:${s.id}:${s.userName}`;
+export const actorOf = (s: StaffPrincipal) => `staff:${s.id}:${s.userName}`;
+
+export async function staffRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
+  const { db } = deps.database;
+  const secret = staffTokenSecret(deps.config.sessionSecret);
+  const requireStaff = staffAuthenticator(deps);
 
   app.post("/api/staff/login", async (request, reply) => {
     const { userName, password } = parseWith(LoginSchema, request.body);

@@ -1,0 +1,214 @@
+/**
+ * Ledger throughput, printed by `npm run bench` after the start-up figures (or alone:
+ * `node scripts/bench-ledger.ts`). On PGlite (a new database on disk, as `npm start` uses) and on PostgreSQL
+ * (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when reachable; a throwaway schema, dropped
+ * after), each with the pool the server uses:
+ * - sequential transfers between distinct member accounts, one after the other;
+ * - 200 concurrent debits of 1.00 on one wallet holding 100.00: completed, refused for insufficient funds,
+ *   transaction retries (serialization failures and deadlocks retried by the ledger), elapsed time;
+ * then `checkLedger` on what the runs wrote.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
+import pg from "pg";
+import { type Database, migrate, openDatabase } from "../server/db/database.ts";
+import type { DB } from "../server/db/schema.ts";
+import { seed } from "../server/db/seed.ts";
+import { checkLedger } from "../server/ledger/check.ts";
+import {
+  accountBalance,
+  LedgerError,
+  memberAccount,
+  systemAccount,
+  transfer,
+} from "../server/ledger/ledger.ts";
+
+const MEMBERS = 50;
+const WARM_UP = 50;
+const SEQUENTIAL = 1_000;
+const CONCURRENT = 200;
+const DEBIT = 100n; // 1.00 baht
+const WALLET = 100n * DEBIT; // 100.00 baht: exactly half the debits can pass
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+
+const key = () => randomBytes(12).toString("hex");
+const rate = (count: number, ms: number) => `${Math.round(count / (ms / 1000))} /s`;
+
+/**
+ * Counts transfer attempts: each attempt of `transfer` (the first and every retry of its transaction) looks
+ * its idempotency key up in ledger_transfers exactly once, and nothing else in these runs reads that table.
+ */
+class AttemptCounter implements KyselyPlugin {
+  attempts = 0;
+  transformQuery(args: PluginTransformQueryArgs) {
+    const node = args.node as { kind: string; from?: { froms: readonly unknown[] } };
+    if (node.kind === "SelectQueryNode") {
+      const tables = (node.from?.froms ?? []) as {
+        kind: string;
+        table?: { identifier?: { name?: string } };
+      }[];
+      if (tables.some((t) => t.kind === "TableNode" && t.table?.identifier?.name === "ledger_transfers")) {
+        this.attempts++;
+      }
+    }
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs) {
+    return args.result;
+  }
+}
+
+async function newMember(db: Kysely<DB>): Promise<bigint> {
+  const row = await db
+    .insertInto("members")
+    .values({
+      user_name: `bench${randomBytes(6).toString("hex")}`,
+      password_hash: "unused",
+      phone_number: "0812345678",
+      agent_id: 2,
+      ref_uid: 0,
+      af_slug: randomBytes(8).toString("hex"),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+async function fundedWallet(db: Kysely<DB>, clearing: bigint, satang: bigint): Promise<bigint> {
+  const wallet = await memberAccount(db, await newMember(db), "member_cash");
+  await transfer(db, {
+    debitAccountId: clearing,
+    creditAccountId: wallet,
+    amount: satang,
+    type: "DEPOSIT",
+    reference: "bench:fund",
+    idempotencyKey: key(),
+  });
+  return wallet;
+}
+
+async function benchmark(label: string, database: Database): Promise<void> {
+  await migrate(database);
+  await seed(database.db);
+  const db = database.db;
+  const clearing = await systemAccount(db, "clearing:deposit:bench", "clearing");
+  const house = await systemAccount(db, "house:lotto", "house");
+
+  // (a) Sequential transfers between distinct member accounts: wallet i pays 0.01 to wallet i+1.
+  const wallets: bigint[] = [];
+  for (let i = 0; i < MEMBERS; i++) wallets.push(await fundedWallet(db, clearing, 1_000_00n));
+  const move = (i: number) =>
+    transfer(db, {
+      debitAccountId: wallets[i % MEMBERS] as bigint,
+      creditAccountId: wallets[(i + 1) % MEMBERS] as bigint,
+      amount: 1n,
+      type: "ADMIN_MOVE_INCREASE",
+      reference: "bench:sequential",
+      idempotencyKey: key(),
+    });
+  for (let i = 0; i < WARM_UP; i++) await move(i);
+  const sequentialStart = performance.now();
+  for (let i = 0; i < SEQUENTIAL; i++) await move(i);
+  const sequentialMs = performance.now() - sequentialStart;
+  console.log(
+    `ledger transfers (${label}, sequential, ${SEQUENTIAL} between ${MEMBERS} members): ${rate(SEQUENTIAL, sequentialMs)}`,
+  );
+
+  // (b) 200 debits at once on one wallet that can afford half of them.
+  const wallet = await fundedWallet(db, clearing, WALLET);
+  const counter = new AttemptCounter();
+  const counted = db.withPlugin(counter);
+  let completed = 0;
+  let refused = 0;
+  const failures: string[] = [];
+  const concurrentStart = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENT }, async (_, i) => {
+      try {
+        await transfer(counted, {
+          debitAccountId: wallet,
+          creditAccountId: house,
+          amount: DEBIT,
+          type: "BET_GOV",
+          reference: `bench:concurrent:${i}`,
+          idempotencyKey: key(),
+        });
+        completed++;
+      } catch (err) {
+        if (err instanceof LedgerError && err.code === "INSUFFICIENT_FUNDS") refused++;
+        else failures.push(err instanceof Error ? err.message : String(err));
+      }
+    }),
+  );
+  const concurrentMs = performance.now() - concurrentStart;
+  const { available } = await accountBalance(db, wallet);
+  console.log(
+    `ledger debits (${label}, ${CONCURRENT} concurrent on one wallet of ${WALLET / 100n}.00, ${DEBIT / 100n}.00 each): ` +
+      `${completed} completed, ${refused} refused (insufficient funds), ${counter.attempts - CONCURRENT} retries, ` +
+      `${failures.length} other errors, ${(concurrentMs / 1000).toFixed(2)} s (${rate(CONCURRENT, concurrentMs)}), ` +
+      `wallet left ${available} satang`,
+  );
+  for (const failure of new Set(failures)) console.log(`  error: ${failure}`);
+
+  const problems = await checkLedger(db);
+  const { n } = await db
+    .selectFrom("ledger_transfers")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .executeTakeFirstOrThrow();
+  console.log(
+    problems.length === 0
+      ? `ledger check (${label}): sound (${n} transfers; debits equal credits, balances match, none negative)`
+      : `ledger check (${label}): ${problems.length} violation(s)\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
+  if (problems.length > 0 || failures.length > 0 || completed !== Number(WALLET / DEBIT))
+    process.exitCode = 1;
+}
+
+/** Where PostgreSQL is, or why there is none to use (the URL is shown without its password). */
+async function findPostgres(): Promise<{ url: string } | { skip: string }> {
+  const url = process.env.DATABASE_URL ?? DEFAULT_POSTGRES;
+  const shown = new URL(url);
+  if (shown.password) shown.password = "***";
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return { url };
+  } catch (err) {
+    const source = process.env.DATABASE_URL ? "DATABASE_URL" : "no DATABASE_URL, and the default";
+    return { skip: `${source} ${shown} is not reachable (${err instanceof Error ? err.message : err})` };
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "lottoup-bench-ledger-"));
+try {
+  const pglite = await openDatabase({ dataDir });
+  try {
+    await benchmark("PGlite", pglite);
+  } finally {
+    await pglite.close();
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const postgres = await findPostgres();
+if ("skip" in postgres) {
+  console.log(`ledger transfers (PostgreSQL): skipped: ${postgres.skip}`);
+} else {
+  const database = await openDatabase({
+    databaseUrl: postgres.url,
+    schema: `bench_${randomBytes(6).toString("hex")}`,
+    dropSchemaOnClose: true,
+  });
+  try {
+    await benchmark("PostgreSQL", database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely, Selectable, Transaction } from "kysely";
+import * as v from "valibot";
+import { holderNamesMatch, normalizeAccountNumber, validateBankAccount } from "../../../src/domain/banks.ts";
+import { MEMBER_BANKS_MAX, type MemberBankStatus } from "../../../src/domain/wallet.ts";
+import type { DB, MemberBanksTable } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseWith } from "../../http/validate.ts";
+import { iso, isUniqueViolation, requireMoneyMember, type WalletDeps } from "./common.ts";
+
+export function memberBankView(row: Selectable<MemberBanksTable>) {
+  return {
+    id: String(row.id),
+    bankCode: row.bank_code,
+    accountNumber: row.account_number,
+    accountName: row.account_name,
+    status: row.status as MemberBankStatus,
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** The member's own account, or 404 (another member's id is indistinguishable from a missing one). */
+export async function ownBank(db: Kysely<DB> | Transaction<DB>, memberId: bigint, bankId: bigint) {
+  const row = await db
+    .selectFrom("member_banks")
+    .selectAll()
+    .where("id", "=", bankId)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, "BANK_NOT_FOUND", "This bank account was not found.");
+  return row;
+}
+
+const AddBank = v.object({
+  bankCode: v.pipe(v.string("requestInvalid"), v.trim(), v.toLowerCase(), v.maxLength(20, "requestInvalid")),
+  bankAccountNumber: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
+});
+
+/** Bank accounts: SPEC.md users-banks.create and the list behind /bank/status. */
+export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
+  const { db } = deps.database;
+
+  app.get("/api/users-banks", async (request) => {
+    const member = await requireMoneyMember(deps, request);
+    const rows = await db
+      .selectFrom("member_banks")
+      .selectAll()
+      .where("member_id", "=", member.memberId)
+      .orderBy("id")
+      .execute();
+    return { banks: rows.map(memberBankView) };
+  });
+
+  // The messages here are shown to players as they are (SPEC.md section 8: add-bank shows the server's message).
+  app.post("/api/users-banks.create", async (request, reply) => {
+    const member = await requireMoneyMember(deps, request);
+    const body = parseWith(AddBank, request.body);
+    const accountNumber = normalizeAccountNumber(body.bankAccountNumber);
+    const problem =
+      accountNumber === null ? "BANK_ACCOUNT_INVALID" : validateBankAccount(body.bankCode, accountNumber);
+    if (problem === "BANK_UNKNOWN") throw new AppError(400, problem, "Please choose a bank from the list.");
+    if (problem || accountNumber === null) {
+      throw new AppError(
+        400,
+        "BANK_ACCOUNT_INVALID",
+        "This account number is not valid for the chosen bank.",
+      );
+    }
+    const profile = await db
+      .selectFrom("members")
+      .select("name")
+      .where("id", "=", member.memberId)
+      .executeTakeFirstOrThrow();
+    const memberName = profile.name?.trim() ?? "";
+    if (!memberName) {
+      throw new AppError(
+        400,
+        "NAME_REQUIRED",
+        "Please add your full name (as on your bank account) to your profile first.",
+      );
+    }
+    const existing = await db
+      .selectFrom("member_banks")
+      .select(({ fn }) => fn.countAll<string>().as("count"))
+      .where("member_id", "=", member.memberId)
+      .where("status", "<>", "rejected")
+      .executeTakeFirstOrThrow();
+    if (Number(existing.count) >= MEMBER_BANKS_MAX) {
+      throw new AppError(409, "BANK_LIMIT", `You can register at most ${MEMBER_BANKS_MAX} bank accounts.`);
+    }
+
+    let holder: string | null = null;
+    try {
+      holder = await deps.payments.bankVerifier.holderName({
+        bankCode: body.bankCode,
+        accountNumber,
+        memberName,
+      });
+    } catch (err) {
+      // The bank could not be asked: the account is kept and staff verify it.
+      request.log.warn({ err, bankCode: body.bankCode }, "bank account verification failed");
+    }
+    const status: MemberBankStatus =
+      holder === null ? "pending" : holderNamesMatch(holder, memberName) ? "verified" : "mismatch";
+    try {
+      const row = await db
+        .insertInto("member_banks")
+        .values({
+          member_id: member.memberId,
+          bank_code: body.bankCode,
+          account_number: accountNumber,
+          account_name: holder,
+          status,
+          verified_at: status === "verified" ? new Date() : null,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      reply.status(201);
+      return memberBankView(row);
+    } catch (err) {
+      if (isUniqueViolation(err, "member_banks_account_once")) {
+        throw new AppError(409, "BANK_ACCOUNT_TAKEN", "This bank account is already registered.");
+      }
+      throw err;
+    }
+  });
+}
