@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createStaff } from "../modules/staff/createStaff.ts";
 import type { DB } from "./schema.ts";
 
 /** The centre agent every locale falls back to (SPEC.md section 3: agentId 2, refUid 0). */
@@ -82,4 +83,18 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
     ])
     .onConflict((oc) => oc.columns(["bank_code", "account_number"]).doNothing())
     .execute();
+  // A back-office login for trying the money desk at /staff; its password is public, so demo mode only.
+  const staff = await db
+    .selectFrom("staff")
+    .select("id")
+    .where("user_name", "=", DEMO_STAFF.userName)
+    .executeTakeFirst();
+  if (!staff) {
+    // Another process starting at the same moment may have created it first; that is fine.
+    await createStaff(db, { ...DEMO_STAFF, role: "administrator" }).catch((err: Error) => {
+      if (!err.message.includes("already exists")) throw err;
+    });
+  }
 }
+
+export const DEMO_STAFF = { userName: "demoadmin", password: "Demo#Admin1" } as const;

@@ -76,6 +76,8 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   expect(await checkLedger(t.database.db)).toEqual([]);
+  const viaApi = await get("/api/staff/ledger.check", staffTokens.administrator);
+  expect(viaApi.json()).toEqual({ sound: true, problems: [] });
 });
 afterAll(async () => t.close());
 

@@ -5,6 +5,7 @@ import { satangToBaht } from "../../../src/domain/money.ts";
 import { promptPayTarget } from "../../../src/domain/promptpay.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
+import { checkLedger } from "../../ledger/check.ts";
 import {
   inTransaction,
   LedgerError,
@@ -158,6 +159,25 @@ export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) 
     return withdrawalView(db, await decideWithdrawal(db, id, { actor: actorOf(staff), pay: false, reason }));
   });
 
+  app.get("/api/staff/member-banks", async (request) => {
+    await requireStaff(request, "banks.verify");
+    const rows = await db
+      .selectFrom("member_banks")
+      .selectAll()
+      .where("status", "in", ["pending", "mismatch"])
+      .orderBy("created_at")
+      .limit(200)
+      .execute();
+    return {
+      items: await Promise.all(
+        rows.map(async (r) => {
+          const m = await memberOf(r.member_id);
+          return { ...memberBankView(r), member: { uuid: m.uuid, userName: m.user_name, name: m.name } };
+        }),
+      ),
+    };
+  });
+
   app.post("/api/staff/member-banks.verify", async (request) => {
     const staff = await requireStaff(request, "banks.verify");
     const body = parseWith(
@@ -274,6 +294,13 @@ export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) 
       });
       return { ...receivingView(row), channels: row.channels, active: row.active };
     });
+  });
+
+  // The ledger's invariants on demand (the same check as `npm run ledger:check`), for operators and the e2e suite.
+  app.get("/api/staff/ledger.check", async (request) => {
+    await requireStaff(request, "members.adjust");
+    const problems = await checkLedger(db);
+    return { sound: problems.length === 0, problems };
   });
 
   app.post("/api/staff/members.adjust", async (request) => {
