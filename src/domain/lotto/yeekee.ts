@@ -1,0 +1,138 @@
+/**
+ * Yeekee shooting and the ping-pong draw (DOMAIN.md "Yeekee shooting (ying)"). Both results can be recomputed by
+ * anyone from public data: the shot list for yeekee, the revealed seed for ping-pong. Hashing uses Web Crypto
+ * (`crypto.subtle`), present in browsers and in Node 24 alike, so the app can verify what the server published.
+ */
+
+export const YEEKEE_MIN_SHOTS = 20;
+/** The shot subtracted from the sum: the 16th counting back from the latest (the latest is the 1st). */
+export const YEEKEE_SUBTRACTED_PLACE = 16;
+
+const SHOT = /^[0-9]{5}$/;
+
+/** A shot is exactly 5 digits, 00000–99999. */
+export function isValidShot(shot: string): boolean {
+  return SHOT.test(shot);
+}
+
+export type YeekeeResult =
+  | { cancelled: true; shots: number }
+  | { cancelled: false; number: string; sum: bigint; subtracted: string };
+
+/**
+ * The yeekee result from the shots in the order they were received (oldest first): sum of all shots minus the
+ * 16th shot counting back from the latest, last 5 digits, zero-padded. Fewer than 20 shots cancel the round
+ * (every bet refunded). Throws on a malformed shot: the server accepts only valid ones.
+ */
+export function yeekeeResult(shots: readonly string[]): YeekeeResult {
+  for (const shot of shots)
+    if (!isValidShot(shot)) throw new RangeError(`not a shot: ${JSON.stringify(shot)}`);
+  if (shots.length < YEEKEE_MIN_SHOTS) return { cancelled: true, shots: shots.length };
+  let sum = 0n;
+  for (const shot of shots) sum += BigInt(shot);
+  const subtracted = shots[shots.length - YEEKEE_SUBTRACTED_PLACE] as string;
+  // The subtracted shot is part of the sum, so the difference is never negative.
+  const number = ((sum - BigInt(subtracted)) % 100_000n).toString().padStart(5, "0");
+  return { cancelled: false, number, sum, subtracted };
+}
+
+const encoder = new TextEncoder();
+
+function toHex(buffer: ArrayBuffer): string {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return toHex(await crypto.subtle.digest("SHA-256", bytes));
+}
+
+/** Lowercase hex SHA-256 of a text's UTF-8 bytes. */
+export function sha256Text(text: string): Promise<string> {
+  return sha256(encoder.encode(text));
+}
+
+/** The hash before the first shot of a chain that was not given its own genesis. */
+export const ZERO_HASH = "0".repeat(64);
+
+/**
+ * A round's own chain start, so one round's chain cannot pass for another's: SHA-256 of "yeekee:" + betType.
+ */
+export function shotChainGenesis(betType: string): Promise<string> {
+  return sha256Text(`yeekee:${betType}`);
+}
+
+/**
+ * The next link of the shot chain: SHA-256 of `${prevHash}:${shot}` (UTF-8, lowercase hex). Each published hash
+ * fixes every shot before it and their order, which is all the result depends on.
+ */
+export function nextShotHash(prevHash: string, shot: string): Promise<string> {
+  return sha256Text(`${prevHash}:${shot}`);
+}
+
+export interface ChainedShot {
+  shot: string;
+  hash: string;
+}
+
+/** Chain `shots` from `genesis`. */
+export async function chainShots(shots: readonly string[], genesis = ZERO_HASH): Promise<ChainedShot[]> {
+  const out: ChainedShot[] = [];
+  let hash = genesis;
+  for (const shot of shots) {
+    hash = await nextShotHash(hash, shot);
+    out.push({ shot, hash });
+  }
+  return out;
+}
+
+/** Whether every link holds; `brokenAt` is the first shot whose hash does not follow (or whose shot is invalid). */
+export async function verifyShotChain(
+  shots: readonly ChainedShot[],
+  genesis = ZERO_HASH,
+): Promise<{ ok: true } | { ok: false; brokenAt: number }> {
+  let hash = genesis;
+  for (const [i, link] of shots.entries()) {
+    if (!isValidShot(link.shot) || (await nextShotHash(hash, link.shot)) !== link.hash.toLowerCase())
+      return { ok: false, brokenAt: i };
+    hash = link.hash.toLowerCase();
+  }
+  return { ok: true };
+}
+
+/**
+ * Ping-pong commit-reveal. Before the round opens the server publishes commitmentOf(seed); after it closes it
+ * reveals the seed, and anyone checks the commitment and recomputes the number.
+ *
+ * The number and the commitment hash different inputs on purpose: if the commitment were SHA-256(seed) and the
+ * number came from SHA-256(seed) too, the published commitment would give the number away before betting closed.
+ * - number: SHA-256 of the seed's bytes; its first 8 bytes as an unsigned big-endian integer, mod 100000,
+ *   zero-padded to 5 digits (the modulo bias is 2^64 mod 10^5 values in 2^64: nil);
+ * - commitment: SHA-256 of the UTF-8 text "commit:" + the seed in lowercase hex.
+ * Check by hand: `printf %s "$SEED" | xxd -r -p | sha256sum` and `printf 'commit:%s' "$SEED" | sha256sum`.
+ *
+ * A seed is at least 32 random bytes (64 hex digits), so nobody can search seeds for the committed hash.
+ */
+export const PINGPONG_SEED_MIN_BYTES = 32;
+
+function seedBytes(seedHex: string): Uint8Array<ArrayBuffer> {
+  if (!/^(?:[0-9a-fA-F]{2})+$/.test(seedHex) || seedHex.length < PINGPONG_SEED_MIN_BYTES * 2)
+    throw new RangeError(`a seed is at least ${PINGPONG_SEED_MIN_BYTES} bytes of hex`);
+  const bytes = new Uint8Array(seedHex.length / 2);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(seedHex.slice(i * 2, i * 2 + 2), 16);
+  return bytes;
+}
+
+export async function pingpongNumberFromSeed(seedHex: string): Promise<string> {
+  const digest = await sha256(seedBytes(seedHex));
+  return (BigInt(`0x${digest.slice(0, 16)}`) % 100_000n).toString().padStart(5, "0");
+}
+
+export async function commitmentOf(seedHex: string): Promise<string> {
+  seedBytes(seedHex);
+  return sha256Text(`commit:${seedHex.toLowerCase()}`);
+}
+
+/** Whether a revealed seed matches the commitment published before the round. */
+export async function verifyCommitment(seedHex: string, commitment: string): Promise<boolean> {
+  return (await commitmentOf(seedHex)) === commitment.toLowerCase();
+}
