@@ -6,6 +6,7 @@ import { MEMBER_BANKS_MAX, type MemberBankStatus } from "../../../src/domain/wal
 import type { DB, MemberBanksTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
+import { bankMessage } from "./bankMessages.ts";
 import { iso, isUniqueViolation, requireMoneyMember, type WalletDeps } from "./common.ts";
 
 export function memberBankView(row: Selectable<MemberBanksTable>) {
@@ -58,13 +59,9 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
     const accountNumber = normalizeAccountNumber(body.bankAccountNumber);
     const problem =
       accountNumber === null ? "BANK_ACCOUNT_INVALID" : validateBankAccount(body.bankCode, accountNumber);
-    if (problem === "BANK_UNKNOWN") throw new AppError(400, problem, "Please choose a bank from the list.");
+    if (problem === "BANK_UNKNOWN") throw new AppError(400, problem, bankMessage(request, problem));
     if (problem || accountNumber === null) {
-      throw new AppError(
-        400,
-        "BANK_ACCOUNT_INVALID",
-        "This account number is not valid for the chosen bank.",
-      );
+      throw new AppError(400, "BANK_ACCOUNT_INVALID", bankMessage(request, "BANK_ACCOUNT_INVALID"));
     }
     const profile = await db
       .selectFrom("members")
@@ -73,11 +70,7 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
       .executeTakeFirstOrThrow();
     const memberName = profile.name?.trim() ?? "";
     if (!memberName) {
-      throw new AppError(
-        400,
-        "NAME_REQUIRED",
-        "Please add your full name (as on your bank account) to your profile first.",
-      );
+      throw new AppError(400, "NAME_REQUIRED", bankMessage(request, "NAME_REQUIRED"));
     }
     const existing = await db
       .selectFrom("member_banks")
@@ -86,7 +79,7 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
       .where("status", "<>", "rejected")
       .executeTakeFirstOrThrow();
     if (Number(existing.count) >= MEMBER_BANKS_MAX) {
-      throw new AppError(409, "BANK_LIMIT", `You can register at most ${MEMBER_BANKS_MAX} bank accounts.`);
+      throw new AppError(409, "BANK_LIMIT", bankMessage(request, "BANK_LIMIT"));
     }
 
     let holder: string | null = null;
@@ -119,7 +112,7 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
       return memberBankView(row);
     } catch (err) {
       if (isUniqueViolation(err, "member_banks_account_once")) {
-        throw new AppError(409, "BANK_ACCOUNT_TAKEN", "This bank account is already registered.");
+        throw new AppError(409, "BANK_ACCOUNT_TAKEN", bankMessage(request, "BANK_ACCOUNT_TAKEN"));
       }
       throw err;
     }

@@ -99,10 +99,15 @@ describe("bank accounts", () => {
       bankAccountNumber: "1234567890",
     });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toMatchObject({
-      code: "BANK_ACCOUNT_TAKEN",
-      message: "This bank account is already registered.",
+    // The add-bank page shows the message as it is (SPEC.md section 8): in the app's language, Thai by default.
+    expect(taken.json()).toMatchObject({ code: "BANK_ACCOUNT_TAKEN", message: "บัญชีธนาคารนี้ถูกลงทะเบียนแล้ว" });
+    const inEnglish = await t.app.inject({
+      method: "POST",
+      url: "/api/users-banks.create",
+      payload: { bankCode: "kbank", bankAccountNumber: "1234567890" },
+      headers: { authorization: `Bearer ${b.token}`, "x-locale": "en" },
     });
+    expect(inEnglish.json().message).toBe("This bank account is already registered.");
   });
 
   it("refuses numbers of the wrong shape for the bank, unknown banks, and members without a name", async () => {
