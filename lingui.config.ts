@@ -5,6 +5,7 @@ const HOWTO_SOURCES = ["src/features/content/howtoGuides.ts", "src/features/cont
 // Pages a first visit does not need; see src/features/content/pagesCatalog.ts.
 const PAGES_SOURCES = [
   "src/features/profile/**",
+  "src/features/wallet/**",
   "src/features/auth/RegisterPage.tsx",
   "src/features/auth/ForgotPinPage.tsx",
   "src/features/auth/PasswordChecklist.tsx",
@@ -14,6 +15,9 @@ const PAGES_SOURCES = [
   "src/features/pwa/DownloadPage.tsx",
   "src/features/content/MaintenancePage.tsx",
 ];
+
+// The back office (/staff): loaded only with its route, never by members.
+const STAFF_SOURCES = ["src/features/staff/**"];
 
 // Internal catalog codes are BCP-47 (km, my); the user-facing codes kh and mm are mapped in src/lib/i18n.
 export default defineConfig({
@@ -25,7 +29,14 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}/messages",
       include: ["src"],
-      exclude: ["**/node_modules/**", "src/domain/**", "**/*.test.ts", ...HOWTO_SOURCES, ...PAGES_SOURCES],
+      exclude: [
+        "**/node_modules/**",
+        "src/domain/**",
+        "**/*.test.ts",
+        ...HOWTO_SOURCES,
+        ...PAGES_SOURCES,
+        ...STAFF_SOURCES,
+      ],
     },
     {
       path: "<rootDir>/src/locales/{locale}/pages",
@@ -34,6 +45,10 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}/howto",
       include: HOWTO_SOURCES,
+    },
+    {
+      path: "<rootDir>/src/locales/{locale}/staff",
+      include: STAFF_SOURCES,
     },
   ],
   format: formatter({ lineNumbers: false }),

@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions } from "./e2e/browser.ts";
-import { LINE_STAND_IN } from "./e2e/support/constants.ts";
+import { E2E_STAFF, LINE_STAND_IN } from "./e2e/support/constants.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 // A new embedded database for every run: the server starts on an empty data directory.
@@ -31,13 +31,15 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
-      // The production build served by the real server (npm test builds first).
-      command: `rm -rf ${DATA_DIR} && node server/main.ts`,
+      // The production build served by the real server (npm test builds first), on a new database with one
+      // back-office account (the wallet specs have staff pay a withdrawal).
+      command: `rm -rf ${DATA_DIR} && node scripts/staff-create.ts --user ${E2E_STAFF.userName} --role administrator && node server/main.ts`,
       url: `http://localhost:${PORT}/api/health`,
       env: {
         PORT: String(PORT),
         DATA_DIR,
         LOG_LEVEL: "warn",
+        STAFF_PASSWORD: E2E_STAFF.password,
         LINE_CHANNEL_ID: LINE_STAND_IN.channelId,
         LINE_CHANNEL_SECRET: LINE_STAND_IN.channelSecret,
         LINE_REDIRECT_URI: `http://localhost:${PORT}/login/line/auth`,

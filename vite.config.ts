@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
@@ -26,6 +27,34 @@ function rootManifest(): Plugin {
   };
 }
 
+type ModuleInfoLookup = (id: string) => { importedIds: readonly string[] } | null;
+let shell: Set<string> | null = null;
+
+/** The app's modules (not libraries) that src/main.tsx reaches through static imports. */
+function shellModules(getModuleInfo: ModuleInfoLookup): Set<string> {
+  if (shell) return shell;
+  const entry = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
+  const seen = new Set<string>();
+  const walk = (id: string) => {
+    if (seen.has(id) || id.includes("/node_modules/")) return;
+    seen.add(id);
+    for (const dep of getModuleInfo(id)?.importedIds ?? []) walk(dep);
+  };
+  walk(entry);
+  shell = seen;
+  return shell;
+}
+
+/** Forgets the shell of the previous build (watch mode), so each build groups its own module graph. */
+function shellReset(): Plugin {
+  return {
+    name: "lottoup-shell-reset",
+    buildStart() {
+      shell = null;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes" }),
@@ -33,6 +62,7 @@ export default defineConfig({
     react(),
     lingui(),
     rootManifest(),
+    shellReset(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -59,17 +89,25 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
-        // The libraries every page needs travel as one file: a dozen small shared chunks each pay their own
-        // request and gzip overhead on the first load.
-        manualChunks(id: string) {
-          if (
-            /node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|ky|use-sync-external-store|seroval|cookie-es)\//.test(
-              id,
-            )
-          ) {
-            return "framework";
-          }
-          return undefined;
+        codeSplitting: {
+          groups: [
+            // The libraries every page needs travel as one file: a dozen small shared chunks each pay their own
+            // request and gzip overhead on the first load.
+            {
+              name: "framework",
+              priority: 2,
+              test: /node_modules\/(react|react-dom|scheduler|@tanstack|jotai|@lingui|ky|use-sync-external-store|seroval|cookie-es)\//,
+            },
+            // The app's own modules that the entry imports statically load on every first visit anyway: they
+            // travel in one file too. Left to the bundler they are cut into a dozen small shared chunks (by
+            // which lazy pages also use them), each costing the first load a request and gzip overhead.
+            {
+              debugName: "app",
+              name: (id: string, ctx: { getModuleInfo: ModuleInfoLookup }) =>
+                shellModules((m) => ctx.getModuleInfo(m)).has(id) ? "app" : null,
+              priority: 1,
+            },
+          ],
         },
       },
     },

@@ -15,6 +15,7 @@ import { Route as DownloadRouteImport } from './routes/download'
 import { Route as ForgotPinRouteImport } from './routes/forgot-pin'
 import { Route as HowToRouteImport } from './routes/how-to'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
+import { Route as StaffRouteImport } from './routes/staff'
 import { Route as MemberMainRouteImport } from './routes/_member/main'
 import { Route as HowtoDepositRouteImport } from './routes/howto/deposit'
 import { Route as HowtoForgotPinRouteImport } from './routes/howto/forgot-pin'
@@ -25,10 +26,25 @@ import { Route as HowtoResultPoyRouteImport } from './routes/howto/result-poy'
 import { Route as HowtoWithdrawRouteImport } from './routes/howto/withdraw'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterAfSlugRouteImport } from './routes/register/$afSlug'
+import { Route as MemberBankAddRouteImport } from './routes/_member/bank/add'
+import { Route as MemberBankStatusRouteImport } from './routes/_member/bank/status'
+import { Route as MemberCreditStatementRouteImport } from './routes/_member/credit/statement'
+import { Route as MemberCreditStatusRouteImport } from './routes/_member/credit/status'
+import { Route as MemberCreditTurnoverRouteImport } from './routes/_member/credit/turnover'
+import { Route as MemberCreditWithdrawRouteImport } from './routes/_member/credit/withdraw'
 import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile/index'
 import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
 import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
 import { Route as LoginLineAuthRouteImport } from './routes/login/line/auth'
+import { Route as MemberCreditDepositIndexRouteImport } from './routes/_member/credit/deposit/index'
+import { Route as MemberCreditDepositNormalRouteImport } from './routes/_member/credit/deposit/normal'
+import { Route as MemberCreditDepositQrcodeRouteImport } from './routes/_member/credit/deposit/qrcode'
+import { Route as MemberCreditDepositQrcodesRouteImport } from './routes/_member/credit/deposit/qrcodes'
+import { Route as MemberCreditDepositTruemoneyRouteImport } from './routes/_member/credit/deposit/truemoney'
+import { Route as MemberCreditDepositCryptoIndexRouteImport } from './routes/_member/credit/deposit/crypto/index'
+import { Route as MemberCreditDepositCryptoQueueRouteImport } from './routes/_member/credit/deposit/crypto/queue'
+import { Route as MemberCreditDepositFastIndexRouteImport } from './routes/_member/credit/deposit/fast/index'
+import { Route as MemberCreditDepositFastQueueRouteImport } from './routes/_member/credit/deposit/fast/queue'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -57,6 +73,11 @@ const HowToRoute = HowToRouteImport.update({
 const MaintenanceRoute = MaintenanceRouteImport.update({
   id: '/maintenance',
   path: '/maintenance',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StaffRoute = StaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberMainRoute = MemberMainRouteImport.update({
@@ -109,6 +130,36 @@ const RegisterAfSlugRoute = RegisterAfSlugRouteImport.update({
   path: '/register/$afSlug',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberBankAddRoute = MemberBankAddRouteImport.update({
+  id: '/bank/add',
+  path: '/bank/add',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberBankStatusRoute = MemberBankStatusRouteImport.update({
+  id: '/bank/status',
+  path: '/bank/status',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCreditStatementRoute = MemberCreditStatementRouteImport.update({
+  id: '/credit/statement',
+  path: '/credit/statement',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCreditStatusRoute = MemberCreditStatusRouteImport.update({
+  id: '/credit/status',
+  path: '/credit/status',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCreditTurnoverRoute = MemberCreditTurnoverRouteImport.update({
+  id: '/credit/turnover',
+  path: '/credit/turnover',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCreditWithdrawRoute = MemberCreditWithdrawRouteImport.update({
+  id: '/credit/withdraw',
+  path: '/credit/withdraw',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberProfileIndexRoute = MemberProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -129,6 +180,60 @@ const LoginLineAuthRoute = LoginLineAuthRouteImport.update({
   path: '/login/line/auth',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberCreditDepositIndexRoute =
+  MemberCreditDepositIndexRouteImport.update({
+    id: '/credit/deposit/',
+    path: '/credit/deposit/',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositNormalRoute =
+  MemberCreditDepositNormalRouteImport.update({
+    id: '/credit/deposit/normal',
+    path: '/credit/deposit/normal',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositQrcodeRoute =
+  MemberCreditDepositQrcodeRouteImport.update({
+    id: '/credit/deposit/qrcode',
+    path: '/credit/deposit/qrcode',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositQrcodesRoute =
+  MemberCreditDepositQrcodesRouteImport.update({
+    id: '/credit/deposit/qrcodes',
+    path: '/credit/deposit/qrcodes',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositTruemoneyRoute =
+  MemberCreditDepositTruemoneyRouteImport.update({
+    id: '/credit/deposit/truemoney',
+    path: '/credit/deposit/truemoney',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositCryptoIndexRoute =
+  MemberCreditDepositCryptoIndexRouteImport.update({
+    id: '/credit/deposit/crypto/',
+    path: '/credit/deposit/crypto/',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositCryptoQueueRoute =
+  MemberCreditDepositCryptoQueueRouteImport.update({
+    id: '/credit/deposit/crypto/queue',
+    path: '/credit/deposit/crypto/queue',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositFastIndexRoute =
+  MemberCreditDepositFastIndexRouteImport.update({
+    id: '/credit/deposit/fast/',
+    path: '/credit/deposit/fast/',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberCreditDepositFastQueueRoute =
+  MemberCreditDepositFastQueueRouteImport.update({
+    id: '/credit/deposit/fast/queue',
+    path: '/credit/deposit/fast/queue',
+    getParentRoute: () => MemberRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -136,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/forgot-pin': typeof ForgotPinRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
+  '/staff': typeof StaffRoute
   '/main': typeof MemberMainRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -146,10 +252,25 @@ export interface FileRoutesByFullPath {
   '/howto/withdraw': typeof HowtoWithdrawRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
   '/register/': typeof RegisterIndexRoute
+  '/bank/add': typeof MemberBankAddRoute
+  '/bank/status': typeof MemberBankStatusRoute
+  '/credit/statement': typeof MemberCreditStatementRoute
+  '/credit/status': typeof MemberCreditStatusRoute
+  '/credit/turnover': typeof MemberCreditTurnoverRoute
+  '/credit/withdraw': typeof MemberCreditWithdrawRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/profile/': typeof MemberProfileIndexRoute
+  '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
+  '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
+  '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
+  '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
+  '/credit/deposit/': typeof MemberCreditDepositIndexRoute
+  '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
+  '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
+  '/credit/deposit/fast/': typeof MemberCreditDepositFastIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -157,6 +278,7 @@ export interface FileRoutesByTo {
   '/forgot-pin': typeof ForgotPinRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
+  '/staff': typeof StaffRoute
   '/main': typeof MemberMainRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -167,10 +289,25 @@ export interface FileRoutesByTo {
   '/howto/withdraw': typeof HowtoWithdrawRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
   '/register': typeof RegisterIndexRoute
+  '/bank/add': typeof MemberBankAddRoute
+  '/bank/status': typeof MemberBankStatusRoute
+  '/credit/statement': typeof MemberCreditStatementRoute
+  '/credit/status': typeof MemberCreditStatusRoute
+  '/credit/turnover': typeof MemberCreditTurnoverRoute
+  '/credit/withdraw': typeof MemberCreditWithdrawRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/profile': typeof MemberProfileIndexRoute
+  '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
+  '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
+  '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
+  '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
+  '/credit/deposit': typeof MemberCreditDepositIndexRoute
+  '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
+  '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/credit/deposit/crypto': typeof MemberCreditDepositCryptoIndexRoute
+  '/credit/deposit/fast': typeof MemberCreditDepositFastIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -180,6 +317,7 @@ export interface FileRoutesById {
   '/forgot-pin': typeof ForgotPinRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
+  '/staff': typeof StaffRoute
   '/_member/main': typeof MemberMainRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -190,10 +328,25 @@ export interface FileRoutesById {
   '/howto/withdraw': typeof HowtoWithdrawRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
   '/register/': typeof RegisterIndexRoute
+  '/_member/bank/add': typeof MemberBankAddRoute
+  '/_member/bank/status': typeof MemberBankStatusRoute
+  '/_member/credit/statement': typeof MemberCreditStatementRoute
+  '/_member/credit/status': typeof MemberCreditStatusRoute
+  '/_member/credit/turnover': typeof MemberCreditTurnoverRoute
+  '/_member/credit/withdraw': typeof MemberCreditWithdrawRoute
   '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
   '/_member/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/_member/profile/': typeof MemberProfileIndexRoute
+  '/_member/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
+  '/_member/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
+  '/_member/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
+  '/_member/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
+  '/_member/credit/deposit/': typeof MemberCreditDepositIndexRoute
+  '/_member/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
+  '/_member/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/_member/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
+  '/_member/credit/deposit/fast/': typeof MemberCreditDepositFastIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -203,6 +356,7 @@ export interface FileRouteTypes {
     | '/forgot-pin'
     | '/how-to'
     | '/maintenance'
+    | '/staff'
     | '/main'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -213,10 +367,25 @@ export interface FileRouteTypes {
     | '/howto/withdraw'
     | '/register/$afSlug'
     | '/register/'
+    | '/bank/add'
+    | '/bank/status'
+    | '/credit/statement'
+    | '/credit/status'
+    | '/credit/turnover'
+    | '/credit/withdraw'
     | '/profile/change-pin'
     | '/profile/edit'
     | '/login/line/auth'
     | '/profile/'
+    | '/credit/deposit/normal'
+    | '/credit/deposit/qrcode'
+    | '/credit/deposit/qrcodes'
+    | '/credit/deposit/truemoney'
+    | '/credit/deposit/'
+    | '/credit/deposit/crypto/queue'
+    | '/credit/deposit/fast/queue'
+    | '/credit/deposit/crypto/'
+    | '/credit/deposit/fast/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -224,6 +393,7 @@ export interface FileRouteTypes {
     | '/forgot-pin'
     | '/how-to'
     | '/maintenance'
+    | '/staff'
     | '/main'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -234,10 +404,25 @@ export interface FileRouteTypes {
     | '/howto/withdraw'
     | '/register/$afSlug'
     | '/register'
+    | '/bank/add'
+    | '/bank/status'
+    | '/credit/statement'
+    | '/credit/status'
+    | '/credit/turnover'
+    | '/credit/withdraw'
     | '/profile/change-pin'
     | '/profile/edit'
     | '/login/line/auth'
     | '/profile'
+    | '/credit/deposit/normal'
+    | '/credit/deposit/qrcode'
+    | '/credit/deposit/qrcodes'
+    | '/credit/deposit/truemoney'
+    | '/credit/deposit'
+    | '/credit/deposit/crypto/queue'
+    | '/credit/deposit/fast/queue'
+    | '/credit/deposit/crypto'
+    | '/credit/deposit/fast'
   id:
     | '__root__'
     | '/'
@@ -246,6 +431,7 @@ export interface FileRouteTypes {
     | '/forgot-pin'
     | '/how-to'
     | '/maintenance'
+    | '/staff'
     | '/_member/main'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -256,10 +442,25 @@ export interface FileRouteTypes {
     | '/howto/withdraw'
     | '/register/$afSlug'
     | '/register/'
+    | '/_member/bank/add'
+    | '/_member/bank/status'
+    | '/_member/credit/statement'
+    | '/_member/credit/status'
+    | '/_member/credit/turnover'
+    | '/_member/credit/withdraw'
     | '/_member/profile/change-pin'
     | '/_member/profile/edit'
     | '/login/line/auth'
     | '/_member/profile/'
+    | '/_member/credit/deposit/normal'
+    | '/_member/credit/deposit/qrcode'
+    | '/_member/credit/deposit/qrcodes'
+    | '/_member/credit/deposit/truemoney'
+    | '/_member/credit/deposit/'
+    | '/_member/credit/deposit/crypto/queue'
+    | '/_member/credit/deposit/fast/queue'
+    | '/_member/credit/deposit/crypto/'
+    | '/_member/credit/deposit/fast/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -269,6 +470,7 @@ export interface RootRouteChildren {
   ForgotPinRoute: typeof ForgotPinRoute
   HowToRoute: typeof HowToRoute
   MaintenanceRoute: typeof MaintenanceRoute
+  StaffRoute: typeof StaffRoute
   HowtoDepositRoute: typeof HowtoDepositRoute
   HowtoForgotPinRoute: typeof HowtoForgotPinRoute
   HowtoLottoRoute: typeof HowtoLottoRoute
@@ -323,6 +525,13 @@ declare module '@tanstack/react-router' {
       path: '/maintenance'
       fullPath: '/maintenance'
       preLoaderRoute: typeof MaintenanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/staff': {
+      id: '/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof StaffRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_member/main': {
@@ -395,6 +604,48 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterAfSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/bank/add': {
+      id: '/_member/bank/add'
+      path: '/bank/add'
+      fullPath: '/bank/add'
+      preLoaderRoute: typeof MemberBankAddRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/bank/status': {
+      id: '/_member/bank/status'
+      path: '/bank/status'
+      fullPath: '/bank/status'
+      preLoaderRoute: typeof MemberBankStatusRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/statement': {
+      id: '/_member/credit/statement'
+      path: '/credit/statement'
+      fullPath: '/credit/statement'
+      preLoaderRoute: typeof MemberCreditStatementRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/status': {
+      id: '/_member/credit/status'
+      path: '/credit/status'
+      fullPath: '/credit/status'
+      preLoaderRoute: typeof MemberCreditStatusRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/turnover': {
+      id: '/_member/credit/turnover'
+      path: '/credit/turnover'
+      fullPath: '/credit/turnover'
+      preLoaderRoute: typeof MemberCreditTurnoverRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/withdraw': {
+      id: '/_member/credit/withdraw'
+      path: '/credit/withdraw'
+      fullPath: '/credit/withdraw'
+      preLoaderRoute: typeof MemberCreditWithdrawRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/profile/': {
       id: '/_member/profile/'
       path: '/profile'
@@ -423,21 +674,114 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginLineAuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/credit/deposit/': {
+      id: '/_member/credit/deposit/'
+      path: '/credit/deposit'
+      fullPath: '/credit/deposit/'
+      preLoaderRoute: typeof MemberCreditDepositIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/normal': {
+      id: '/_member/credit/deposit/normal'
+      path: '/credit/deposit/normal'
+      fullPath: '/credit/deposit/normal'
+      preLoaderRoute: typeof MemberCreditDepositNormalRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/qrcode': {
+      id: '/_member/credit/deposit/qrcode'
+      path: '/credit/deposit/qrcode'
+      fullPath: '/credit/deposit/qrcode'
+      preLoaderRoute: typeof MemberCreditDepositQrcodeRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/qrcodes': {
+      id: '/_member/credit/deposit/qrcodes'
+      path: '/credit/deposit/qrcodes'
+      fullPath: '/credit/deposit/qrcodes'
+      preLoaderRoute: typeof MemberCreditDepositQrcodesRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/truemoney': {
+      id: '/_member/credit/deposit/truemoney'
+      path: '/credit/deposit/truemoney'
+      fullPath: '/credit/deposit/truemoney'
+      preLoaderRoute: typeof MemberCreditDepositTruemoneyRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/crypto/': {
+      id: '/_member/credit/deposit/crypto/'
+      path: '/credit/deposit/crypto'
+      fullPath: '/credit/deposit/crypto/'
+      preLoaderRoute: typeof MemberCreditDepositCryptoIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/crypto/queue': {
+      id: '/_member/credit/deposit/crypto/queue'
+      path: '/credit/deposit/crypto/queue'
+      fullPath: '/credit/deposit/crypto/queue'
+      preLoaderRoute: typeof MemberCreditDepositCryptoQueueRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/fast/': {
+      id: '/_member/credit/deposit/fast/'
+      path: '/credit/deposit/fast'
+      fullPath: '/credit/deposit/fast/'
+      preLoaderRoute: typeof MemberCreditDepositFastIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit/deposit/fast/queue': {
+      id: '/_member/credit/deposit/fast/queue'
+      path: '/credit/deposit/fast/queue'
+      fullPath: '/credit/deposit/fast/queue'
+      preLoaderRoute: typeof MemberCreditDepositFastQueueRouteImport
+      parentRoute: typeof MemberRoute
+    }
   }
 }
 
 interface MemberRouteChildren {
   MemberMainRoute: typeof MemberMainRoute
+  MemberBankAddRoute: typeof MemberBankAddRoute
+  MemberBankStatusRoute: typeof MemberBankStatusRoute
+  MemberCreditStatementRoute: typeof MemberCreditStatementRoute
+  MemberCreditStatusRoute: typeof MemberCreditStatusRoute
+  MemberCreditTurnoverRoute: typeof MemberCreditTurnoverRoute
+  MemberCreditWithdrawRoute: typeof MemberCreditWithdrawRoute
   MemberProfileChangePinRoute: typeof MemberProfileChangePinRoute
   MemberProfileEditRoute: typeof MemberProfileEditRoute
   MemberProfileIndexRoute: typeof MemberProfileIndexRoute
+  MemberCreditDepositNormalRoute: typeof MemberCreditDepositNormalRoute
+  MemberCreditDepositQrcodeRoute: typeof MemberCreditDepositQrcodeRoute
+  MemberCreditDepositQrcodesRoute: typeof MemberCreditDepositQrcodesRoute
+  MemberCreditDepositTruemoneyRoute: typeof MemberCreditDepositTruemoneyRoute
+  MemberCreditDepositIndexRoute: typeof MemberCreditDepositIndexRoute
+  MemberCreditDepositCryptoQueueRoute: typeof MemberCreditDepositCryptoQueueRoute
+  MemberCreditDepositFastQueueRoute: typeof MemberCreditDepositFastQueueRoute
+  MemberCreditDepositCryptoIndexRoute: typeof MemberCreditDepositCryptoIndexRoute
+  MemberCreditDepositFastIndexRoute: typeof MemberCreditDepositFastIndexRoute
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberMainRoute: MemberMainRoute,
+  MemberBankAddRoute: MemberBankAddRoute,
+  MemberBankStatusRoute: MemberBankStatusRoute,
+  MemberCreditStatementRoute: MemberCreditStatementRoute,
+  MemberCreditStatusRoute: MemberCreditStatusRoute,
+  MemberCreditTurnoverRoute: MemberCreditTurnoverRoute,
+  MemberCreditWithdrawRoute: MemberCreditWithdrawRoute,
   MemberProfileChangePinRoute: MemberProfileChangePinRoute,
   MemberProfileEditRoute: MemberProfileEditRoute,
   MemberProfileIndexRoute: MemberProfileIndexRoute,
+  MemberCreditDepositNormalRoute: MemberCreditDepositNormalRoute,
+  MemberCreditDepositQrcodeRoute: MemberCreditDepositQrcodeRoute,
+  MemberCreditDepositQrcodesRoute: MemberCreditDepositQrcodesRoute,
+  MemberCreditDepositTruemoneyRoute: MemberCreditDepositTruemoneyRoute,
+  MemberCreditDepositIndexRoute: MemberCreditDepositIndexRoute,
+  MemberCreditDepositCryptoQueueRoute: MemberCreditDepositCryptoQueueRoute,
+  MemberCreditDepositFastQueueRoute: MemberCreditDepositFastQueueRoute,
+  MemberCreditDepositCryptoIndexRoute: MemberCreditDepositCryptoIndexRoute,
+  MemberCreditDepositFastIndexRoute: MemberCreditDepositFastIndexRoute,
 }
 
 const MemberRouteWithChildren =
@@ -450,6 +794,7 @@ const rootRouteChildren: RootRouteChildren = {
   ForgotPinRoute: ForgotPinRoute,
   HowToRoute: HowToRoute,
   MaintenanceRoute: MaintenanceRoute,
+  StaffRoute: StaffRoute,
   HowtoDepositRoute: HowtoDepositRoute,
   HowtoForgotPinRoute: HowtoForgotPinRoute,
   HowtoLottoRoute: HowtoLottoRoute,

@@ -4,3 +4,9 @@ export const LINE_STAND_IN = {
   channelId: "1650000000",
   channelSecret: "e2e-line-channel-secret",
 };
+
+/** A back-office account created on the end-to-end database before the server starts (pays withdrawals). */
+export const E2E_STAFF = {
+  userName: "e2estaff",
+  password: "E2e#Staff-Pass-2026",
+};

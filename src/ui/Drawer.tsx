@@ -37,11 +37,33 @@ export function Drawer() {
             )}
           </li>
           {token ? (
-            <li>
-              <Link to="/profile" onClick={closeOnMobile}>
-                <Trans>My profile</Trans>
-              </Link>
-            </li>
+            <>
+              <li>
+                <Link to="/credit/deposit" onClick={closeOnMobile}>
+                  <Trans>Deposit</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/credit/withdraw" onClick={closeOnMobile}>
+                  <Trans>Withdraw</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/credit/statement" onClick={closeOnMobile}>
+                  <Trans>Statement</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/bank/status" onClick={closeOnMobile}>
+                  <Trans>Bank accounts</Trans>
+                </Link>
+              </li>
+              <li>
+                <Link to="/profile" onClick={closeOnMobile}>
+                  <Trans>My profile</Trans>
+                </Link>
+              </li>
+            </>
           ) : (
             <li>
               <Link to="/register" onClick={closeOnMobile}>

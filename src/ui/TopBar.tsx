@@ -1,17 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtom, useAtomValue } from "jotai";
+import { lazy, Suspense } from "react";
 import { authAtom } from "../features/auth/auth.ts";
 import { appConfigAtom, supportAtom } from "../features/site/site.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { Logo } from "./Logo.tsx";
 import { drawerOpenAtom } from "./layout.ts";
 
+// Loaded after login only: the live balance brings socket.io with it.
+const BalanceChip = lazy(() => import("./BalanceChip.tsx"));
+
 export function TopBar() {
   const { t } = useLingui();
   const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
   const config = useAtomValue(appConfigAtom);
-  const { userInfo } = useAtomValue(authAtom);
+  const { token, decoded, userInfo } = useAtomValue(authAtom);
   const support = useAtomValue(supportAtom);
   const helpHref = support?.activeSupport
     ? support.officePhoneNumber
@@ -19,7 +23,7 @@ export function TopBar() {
       : support.urlSupport
     : null;
   return (
-    <header className="top-bar">
+    <header className={token ? "top-bar top-bar-member" : "top-bar"}>
       <button
         type="button"
         className="icon-button"
@@ -49,6 +53,11 @@ export function TopBar() {
           </a>
         ) : null}
         <LanguageSelect />
+        {token && decoded ? (
+          <Suspense fallback={null}>
+            <BalanceChip token={token} uuid={decoded.uuid} />
+          </Suspense>
+        ) : null}
         {userInfo ? (
           <Link to="/profile" className="avatar-link" aria-label={t`My profile`}>
             <span className="avatar" aria-hidden="true">

@@ -20,7 +20,8 @@ export function MainPage() {
         </h1>
         <p className="lead">
           <Trans>
-            Your account is ready. Lotto rounds, deposits and results open here as they become available.
+            Your account is ready. Deposit, withdraw and follow your balance here; lotto rounds and results
+            open here as they become available.
           </Trans>
         </p>
       </section>
@@ -29,6 +30,46 @@ export function MainPage() {
           <Trans>Shortcuts</Trans>
         </h2>
         <ul className="card-list">
+          <li className="card">
+            <Link to="/credit/deposit" className="card-link">
+              <h3>
+                <Trans>Deposit</Trans>
+              </h3>
+              <p>
+                <Trans>Bank transfer, QR PromptPay, TrueMoney or USDT.</Trans>
+              </p>
+            </Link>
+          </li>
+          <li className="card">
+            <Link to="/credit/withdraw" className="card-link">
+              <h3>
+                <Trans>Withdraw</Trans>
+              </h3>
+              <p>
+                <Trans>To your verified bank account.</Trans>
+              </p>
+            </Link>
+          </li>
+          <li className="card">
+            <Link to="/credit/statement" className="card-link">
+              <h3>
+                <Trans>Statement</Trans>
+              </h3>
+              <p>
+                <Trans>Every movement of your balance.</Trans>
+              </p>
+            </Link>
+          </li>
+          <li className="card">
+            <Link to="/bank/status" className="card-link">
+              <h3>
+                <Trans>Bank accounts</Trans>
+              </h3>
+              <p>
+                <Trans>Add your account and see if it is verified.</Trans>
+              </p>
+            </Link>
+          </li>
           <li className="card">
             <Link to="/profile" className="card-link">
               <h3>

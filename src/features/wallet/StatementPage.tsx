@@ -1,0 +1,132 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useEffect, useRef, useState } from "react";
+import { formatStatementTime, statementWindow } from "../../domain/statement.ts";
+import type { TransactionGroup } from "../../domain/transactionTypes.ts";
+import { FormError } from "../../ui/form.tsx";
+import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { formatBaht } from "./format.ts";
+import { useLoad } from "./hooks.ts";
+import { moneyUpdatesAtom } from "./liveBalance.ts";
+import { transactionTypeName, walletErrorText } from "./messages.ts";
+import { Loading, WalletNav } from "./WalletUi.tsx";
+import { fetchAfTransactions, fetchTransactions, type Transaction } from "./walletApi.ts";
+
+export type StatementTab = "all" | TransactionGroup | "affiliate";
+const TABS: StatementTab[] = ["all", "deposit", "withdraw", "lotto", "games", "affiliate"];
+
+function loadTab(tab: StatementTab): Promise<Transaction[]> {
+  const now = new Date();
+  if (tab === "affiliate") {
+    const w = statementWindow("afCash", now);
+    return fetchAfTransactions(w.startedDate, w.endedDate);
+  }
+  const w = statementWindow("general", now);
+  return fetchTransactions(w.startedDate, w.endedDate, tab === "all" ? undefined : tab);
+}
+
+function Row({ item }: { item: Transaction }) {
+  const { i18n } = useLingui();
+  const signed = item.direction === "in" ? item.amount : `-${item.amount}`;
+  const after = formatBaht(item.balanceAfter);
+  return (
+    <li className="statement-row">
+      <div className="row-main">
+        <p className="row-title">{transactionTypeName(i18n, item.transactionType)}</p>
+        <p className="form-note">{formatStatementTime(item.createdAt)}</p>
+      </div>
+      <div className="row-end">
+        <span className={`money ${item.direction === "in" ? "money-in" : "money-out"}`}>
+          {formatBaht(signed, { sign: true })}
+        </span>
+        {item.balanceAfter !== null ? (
+          <span className="form-note">
+            <Trans>Balance {after}</Trans>
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** /credit/statement: every movement of the member's cash (3 days) by group, and affiliate cash (30 days). */
+export function StatementPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Statement`);
+  const [tab, setTab] = useState<StatementTab>("all");
+  const data = useLoad(() => loadTab(tab), [tab]);
+
+  const updates = useAtomValue(moneyUpdatesAtom);
+  const seen = useRef(updates);
+  const { reload } = data;
+  useEffect(() => {
+    if (updates === seen.current) return;
+    seen.current = updates;
+    void reload();
+  }, [updates, reload]);
+
+  const label: Record<StatementTab, string> = {
+    all: t`All`,
+    deposit: t`Deposits`,
+    withdraw: t`Withdrawals`,
+    lotto: t`Lotto`,
+    games: t`Games`,
+    affiliate: t`Affiliate`,
+  };
+  const items = data.data ?? [];
+
+  return (
+    <div className="page narrow">
+      <WalletNav />
+      <h1>
+        <Trans>Statement</Trans>
+      </h1>
+      <div className="tabs" role="tablist" aria-label={t`Show`}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            id={`tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="statement-panel"
+            className="tab"
+            onClick={() => setTab(name)}
+          >
+            {label[name]}
+          </button>
+        ))}
+      </div>
+      <section id="statement-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        <p className="form-note">
+          {tab === "affiliate" ? (
+            <Trans>Affiliate income of the last 30 days. Times are Thailand time.</Trans>
+          ) : (
+            <Trans>The last 3 days. Times are Thailand time.</Trans>
+          )}
+        </p>
+        {tab === "all" || tab === "withdraw" ? (
+          <p className="form-note">
+            <Trans>
+              A withdrawal is listed here once it is paid. Until then its amount is held (no longer in your
+              balance) and you can follow it on the <Link to="/credit/status">status page</Link>.
+            </Trans>
+          </p>
+        ) : null}
+        <FormError message={data.error ? walletErrorText(i18n, data.error) : null} />
+        {data.loading && !data.data ? <Loading /> : null}
+        {data.data && items.length === 0 ? (
+          <p className="empty-state">
+            <Trans>Nothing here yet.</Trans>
+          </p>
+        ) : null}
+        <ul className="plain-list statement-list">
+          {items.map((item) => (
+            <Row key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,229 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useAtomValue } from "jotai";
+import { useState } from "react";
+import { maskAccountNumber } from "../../domain/banks.ts";
+import { parseAmount, WITHDRAW_MAX_PER_TIME, WITHDRAW_MIN, withdrawRefusal } from "../../domain/wallet.ts";
+import { FormError } from "../../ui/form.tsx";
+import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { useAmountProblemText } from "./DepositAmountForm.tsx";
+import { amountProblem, formatBaht, formatLimit, satangOf, wireAmount } from "./format.ts";
+import { later, type Text, useKeyKeeper, useLoad } from "./hooks.ts";
+import { liveBalanceAtom, refreshBalance } from "./liveBalance.ts";
+import { refusalText, walletErrorText } from "./messages.ts";
+import { AccountCard, AmountField, Loading, useBankName, WalletNav } from "./WalletUi.tsx";
+import {
+  createWithdrawal,
+  fetchMemberBanks,
+  fetchWithdrawLimits,
+  type Withdrawal,
+  type WithdrawLimits,
+} from "./walletApi.ts";
+
+function Limits({ limits }: { limits: WithdrawLimits }) {
+  const used = formatLimit(satangOf(limits.usedToday));
+  const perDay = formatLimit(satangOf(limits.perDay));
+  const count = limits.countToday;
+  const countMax = limits.countPerDay;
+  const perTime = formatLimit(satangOf(limits.perTime));
+  const share = Math.min(
+    1,
+    Number(satangOf(limits.usedToday)) / Math.max(1, Number(satangOf(limits.perDay))),
+  );
+  return (
+    <section className="limits" aria-labelledby="limits-title">
+      <h2 id="limits-title">
+        <Trans>Today's limits</Trans>
+      </h2>
+      <p>
+        <Trans>
+          Used {used} of {perDay} baht today, {count} of {countMax} withdrawals.
+        </Trans>
+      </p>
+      <div className="meter" aria-hidden="true">
+        <span style={{ width: `${Math.round(share * 100)}%` }} />
+      </div>
+      <p className="form-note">
+        <Trans>At most {perTime} baht per withdrawal. Limits reset at midnight, Thailand time.</Trans>
+      </p>
+    </section>
+  );
+}
+
+function Requested({ withdrawal }: { withdrawal: Withdrawal }) {
+  const bankName = useBankName();
+  const amount = formatBaht(withdrawal.amount);
+  const to = `${bankName(withdrawal.bank.bankCode)} ${maskAccountNumber(withdrawal.bank.accountNumber)}`;
+  return (
+    <section className="outcome outcome-ok" role="status">
+      <h2>
+        <Trans>Withdrawal requested</Trans>
+      </h2>
+      <p>
+        <Trans>
+          {amount} will be paid to {to}. The amount has been taken from your balance; staff usually pay within
+          15 minutes. If it is rejected, the money comes back to your balance.
+        </Trans>
+      </p>
+      <div className="actions">
+        <Link to="/credit/status" className="button button-primary">
+          <Trans>See the status</Trans>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** /credit/withdraw: to one of the member's verified accounts, within the SPEC.md section 9 limits. */
+export function WithdrawPage() {
+  const { t, i18n } = useLingui();
+  usePageTitle(t`Withdraw`);
+  const problemText = useAmountProblemText();
+  const keys = useKeyKeeper();
+  const { balance } = useAtomValue(liveBalanceAtom);
+  const banks = useLoad(async () => (await fetchMemberBanks()).filter((b) => b.status === "verified"));
+  const limits = useLoad(fetchWithdrawLimits);
+  const [bankId, setBankId] = useState("");
+  const [amount, setAmount] = useState("");
+  const [error, setError] = useState<Text | null>(null);
+  const [formError, setFormError] = useState<Text | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Withdrawal | null>(null);
+
+  const verified = banks.data ?? [];
+  const chosen = verified.find((b) => b.id === bankId) ?? (verified.length === 1 ? verified[0] : undefined);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    if (!chosen) {
+      setFormError(later(() => t`Please choose the account to receive the money.`));
+      return;
+    }
+    const problem = amountProblem(amount, 1n, 10n ** 15n);
+    const value = parseAmount(amount);
+    const wire = wireAmount(amount);
+    if (problem || value === null || !wire) {
+      setError(later(() => problemText(problem ?? "invalid", WITHDRAW_MIN, WITHDRAW_MAX_PER_TIME)));
+      return;
+    }
+    const l = limits.data;
+    const refusal = l
+      ? withdrawRefusal(value, { total: satangOf(l.usedToday), count: l.countToday, pending: l.pending })
+      : value < WITHDRAW_MIN
+        ? "WITHDRAW_MIN"
+        : value > WITHDRAW_MAX_PER_TIME
+          ? "WITHDRAW_MAX_PER_TIME"
+          : null;
+    if (refusal) {
+      setError(later(() => refusalText(i18n, refusal)));
+      return;
+    }
+    if (balance !== null && value > satangOf(balance)) {
+      setError(later(() => refusalText(i18n, "INSUFFICIENT_FUNDS")));
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const withdrawal = await createWithdrawal(chosen.id, wire, keys.keyFor(`${chosen.id}|${wire}`));
+      keys.done();
+      setDone(withdrawal);
+      setAmount("");
+      void refreshBalance();
+      void limits.reload();
+    } catch (err) {
+      setFormError(later(() => walletErrorText(i18n, err)));
+      void limits.reload();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const loading = (banks.loading && !banks.data) || (limits.loading && !limits.data);
+  const loadError = banks.error ?? limits.error;
+
+  return (
+    <div className="page narrow">
+      <WalletNav />
+      <h1>
+        <Trans>Withdraw</Trans>
+      </h1>
+      <section className="balance-box" aria-labelledby="available-title">
+        <h2 id="available-title">
+          <Trans>Available balance</Trans>
+        </h2>
+        <p className="balance-box-value">{balance === null ? "—" : formatBaht(balance)}</p>
+      </section>
+      {done ? <Requested withdrawal={done} /> : null}
+      <FormError message={loadError ? walletErrorText(i18n, loadError) : null} />
+      {loading ? (
+        <Loading />
+      ) : verified.length === 0 && !banks.error ? (
+        <section className="notice">
+          <h2>
+            <Trans>Add a bank account to withdraw</Trans>
+          </h2>
+          <p>
+            <Trans>
+              We pay only to a verified bank account in your own name. Add one, or check the status of the
+              accounts you added.
+            </Trans>
+          </p>
+          <div className="actions">
+            <Link to="/bank/add" className="button button-primary">
+              <Trans>Add bank account</Trans>
+            </Link>
+            <Link to="/bank/status" className="button">
+              <Trans>My bank accounts</Trans>
+            </Link>
+          </div>
+        </section>
+      ) : (
+        <>
+          {limits.data ? <Limits limits={limits.data} /> : null}
+          {limits.data?.pending ? (
+            <p className="notice-inline" role="status">
+              {refusalText(i18n, "WITHDRAW_PENDING")}
+            </p>
+          ) : null}
+          <form onSubmit={submit} noValidate className="form">
+            <fieldset className="field choice-list">
+              <legend>
+                <Trans>Pay to</Trans>
+              </legend>
+              {verified.map((b) => (
+                <AccountCard
+                  key={b.id}
+                  bankCode={b.bankCode}
+                  accountNumber={b.accountNumber}
+                  accountName={b.accountName}
+                  radio={{
+                    name: "bankId",
+                    value: b.id,
+                    checked: chosen?.id === b.id,
+                    onChange: () => setBankId(b.id),
+                  }}
+                />
+              ))}
+            </fieldset>
+            <AmountField
+              label={t`Amount to withdraw (baht)`}
+              value={amount}
+              onChange={setAmount}
+              error={error?.()}
+              choices={[100, 500, 1000, 5000, 10000]}
+            />
+            <p className="form-note">
+              <Trans>A withdrawal request cannot be cancelled once it is sent.</Trans>
+            </p>
+            <FormError message={formError?.() ?? null} />
+            <button type="submit" className="button button-primary button-block button-large" disabled={busy}>
+              {busy ? t`Sending…` : t`Withdraw now`}
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

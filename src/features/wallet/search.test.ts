@@ -1,0 +1,14 @@
+import { describe, expect, it } from "vitest";
+import { idSearch, searchId } from "./search.ts";
+
+describe("idSearch", () => {
+  it("keeps positive integer ids as numbers", () => {
+    expect(idSearch({ id: 12 })).toEqual({ id: 12 });
+    expect(idSearch({ id: "12" })).toEqual({ id: 12 });
+    expect(searchId("12")).toEqual({ id: 12 });
+  });
+  it("drops anything else", () => {
+    for (const id of [undefined, 0, -1, 1.5, "", "abc", "1;drop", "0012", { x: 1 }, 2 ** 60])
+      expect(idSearch({ id })).toEqual({});
+  });
+});

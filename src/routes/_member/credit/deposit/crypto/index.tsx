@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { CryptoDepositPage } from "../../../../../features/wallet/CryptoDepositPage.tsx";
+
+export const Route = createFileRoute("/_member/credit/deposit/crypto/")({
+  component: CryptoDepositPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { FastDepositPage } from "../../../../../features/wallet/FastDepositPage.tsx";
+
+export const Route = createFileRoute("/_member/credit/deposit/fast/")({
+  component: FastDepositPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { NormalDepositPage } from "../../../../features/wallet/NormalDepositPage.tsx";
+
+export const Route = createFileRoute("/_member/credit/deposit/normal")({
+  component: NormalDepositPage,
+});

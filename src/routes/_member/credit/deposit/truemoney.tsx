@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { TrueMoneyPage } from "../../../../features/wallet/TrueMoneyPage.tsx";
+
+export const Route = createFileRoute("/_member/credit/deposit/truemoney")({
+  component: TrueMoneyPage,
+});

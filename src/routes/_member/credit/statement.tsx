@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { StatementPage } from "../../../features/wallet/StatementPage.tsx";
+
+export const Route = createFileRoute("/_member/credit/statement")({
+  component: StatementPage,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { WithdrawPage } from "../../../features/wallet/WithdrawPage.tsx";
+
+export const Route = createFileRoute("/_member/credit/withdraw")({
+  component: WithdrawPage,
+});
