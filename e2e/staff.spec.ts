@@ -1,11 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { E2E_STAFF } from "./support/constants.ts";
+import { expectLedgerSound } from "./support/ledger.ts";
 
 // The back office as a staff member uses it: log in at /staff, approve a member's reported transfer, pay a
 // withdrawal, and pair a transfer the bank reported with no request. The member's side is set up through the API.
 
 const PIN = "Secret#123";
+
+// Every movement a test made still balances: debits equal credits, no balance below zero.
+test.afterEach(async ({ request }) => {
+  await expectLedgerSound(request);
+});
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "./catalog.ts";
 import { E2E_STAFF } from "./support/constants.ts";
+import { expectLedgerSound } from "./support/ledger.ts";
 
 // The wallet as a player on a phone sees it: bank accounts, every deposit channel (paid by the clearly labelled
 // demo bank and demo chain), withdrawals within the limits, the live top-bar balance and the statement.
@@ -16,6 +17,11 @@ test.use({
     "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
   isMobile: true,
   hasTouch: true,
+});
+
+// Every movement a test made still balances: debits equal credits, no balance below zero.
+test.afterEach(async ({ request }) => {
+  await expectLedgerSound(request);
 });
 
 test.beforeEach(async ({ page }) => {
