@@ -8,15 +8,22 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   hint?: string | undefined;
 }
 
-/** A labelled input with its hint and error tied to it for screen readers. */
-export function TextField({ label, error, hint, ...input }: FieldProps) {
-  const id = useId();
-  const described =
-    [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+/** The ids of the hint and the error that FieldMessages writes for the field `id`, for aria-describedby. */
+export const fieldDescribedBy = (id: string, hint?: string | null, error?: string | null) =>
+  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+
+/** A field's hint and its error (announced), under it. */
+export function FieldMessages({
+  id,
+  hint,
+  error,
+}: {
+  id: string;
+  hint?: string | null | undefined;
+  error?: string | null | undefined;
+}) {
   return (
-    <div className={`field ${error ? "field-invalid" : ""}`}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} {...input} />
+    <>
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}
@@ -27,6 +34,23 @@ export function TextField({ label, error, hint, ...input }: FieldProps) {
           {error}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** A labelled input with its hint and error tied to it for screen readers. */
+export function TextField({ label, error, hint, ...input }: FieldProps) {
+  const id = useId();
+  return (
+    <div className={`field ${error ? "field-invalid" : ""}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
+        {...input}
+      />
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -1,12 +1,18 @@
 import type { FastifyRequest } from "fastify";
+import type { Kysely, Transaction } from "kysely";
 import * as v from "valibot";
 import { isAreaBlocked } from "../../../src/domain/access.ts";
 import { parseAmount } from "../../../src/domain/wallet.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
+import { memberAccount, notifyCashChanged } from "../../ledger/ledger.ts";
 import type { PaymentProviders } from "../../providers/payments.ts";
 import { type AuthenticatedMember, requireMember } from "../accounts/sessions.ts";
+
+/** The database, or a transaction on it. */
+export type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface WalletDeps {
   config: Config;
@@ -54,3 +60,8 @@ export function isUniqueViolation(err: unknown, name: string): boolean {
 }
 
 export const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Tells the member's sockets that their cash moved; call it after the transaction that moved it commits. */
+export async function notifyMemberCash(db: Kysely<DB>, memberId: bigint): Promise<void> {
+  await notifyCashChanged(db, [await memberAccount(db, memberId, "member_cash")]);
+}

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import * as v from "valibot";
 import { normalizeAccountNumber } from "../../../src/domain/banks.ts";
@@ -25,6 +25,7 @@ import {
   activeReceivingAccounts,
   approveDeposit,
   createUniqueDeposit,
+  type DepositRow,
   depositView,
   existingByKey,
   expireDeposits,
@@ -127,6 +128,30 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
     }
   }
 
+  /**
+   * Makes a new request and answers 201 with it. A second waiting request that slipped past the check is
+   * refused like the check would; a retry that raced its first try gets the first one's answer.
+   */
+  async function created(
+    reply: FastifyReply,
+    memberId: bigint,
+    key: string,
+    channel: DepositChannel,
+    insert: () => Promise<DepositRow>,
+  ) {
+    try {
+      const row = await insert();
+      reply.status(201);
+      return depositView(db, row);
+    } catch (err) {
+      if (isUniqueViolation(err, "deposits_one_waiting_per_member")) await refuseIfWaiting(memberId);
+      if (isUniqueViolation(err, "deposits_member_idempotency")) {
+        return (await replay(memberId, key, channel)) ?? Promise.reject(err);
+      }
+      throw err;
+    }
+  }
+
   app.get("/api/deposit-channels", async (request) => {
     await requireMoneyMember(deps, request);
     const [normal, fast, qrcode] = await Promise.all([
@@ -175,23 +200,15 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
       const receiving = body.bankId ? accounts.find((a) => a.id === body.bankId) : accounts[0];
       if (!receiving)
         throw new AppError(400, "CHANNEL_UNAVAILABLE", "This deposit channel is not available now.");
-      try {
-        const row = await createUniqueDeposit(db, {
+      return created(reply, member.memberId, body.idempotencyKey, channel, () =>
+        createUniqueDeposit(db, {
           memberId: member.memberId,
           channel,
           amount,
           receiving,
           idempotencyKey: body.idempotencyKey,
-        });
-        reply.status(201);
-        return depositView(db, row);
-      } catch (err) {
-        if (isUniqueViolation(err, "deposits_one_waiting_per_member")) await refuseIfWaiting(member.memberId);
-        if (isUniqueViolation(err, "deposits_member_idempotency")) {
-          return (await replay(member.memberId, body.idempotencyKey, channel)) ?? Promise.reject(err);
-        }
-        throw err;
-      }
+        }),
+      );
     });
   }
 
@@ -220,8 +237,8 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
     if (!from) {
       throw new AppError(400, "BANK_NOT_OWN", "Please choose one of your own registered bank accounts.");
     }
-    try {
-      const row = await db
+    return created(reply, member.memberId, body.idempotencyKey, "normal", () =>
+      db
         .insertInto("deposits")
         .values({
           member_id: member.memberId,
@@ -236,15 +253,8 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
           details: JSON.stringify({ channel: body.channel ?? null, channelName: body.channelName ?? null }),
         })
         .returningAll()
-        .executeTakeFirstOrThrow();
-      reply.status(201);
-      return depositView(db, row);
-    } catch (err) {
-      if (isUniqueViolation(err, "deposits_member_idempotency")) {
-        return (await replay(member.memberId, body.idempotencyKey, "normal")) ?? Promise.reject(err);
-      }
-      throw err;
-    }
+        .executeTakeFirstOrThrow(),
+    );
   });
 
   app.post("/api/deposits.truemoney", async (request, reply) => {
@@ -350,8 +360,8 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
     const micro = (amount * 1_000_000n + rate - 1n) / rate;
     const cryptoAmount = `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, "0")}`;
     const address = await crypto.depositAddress(member.uuid);
-    try {
-      const row = await db
+    return created(reply, member.memberId, body.idempotencyKey, "crypto", () =>
+      db
         .insertInto("deposits")
         .values({
           member_id: member.memberId,
@@ -373,16 +383,8 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
           }),
         })
         .returningAll()
-        .executeTakeFirstOrThrow();
-      reply.status(201);
-      return depositView(db, row);
-    } catch (err) {
-      if (isUniqueViolation(err, "deposits_one_waiting_per_member")) await refuseIfWaiting(member.memberId);
-      if (isUniqueViolation(err, "deposits_member_idempotency")) {
-        return (await replay(member.memberId, body.idempotencyKey, "crypto")) ?? Promise.reject(err);
-      }
-      throw err;
-    }
+        .executeTakeFirstOrThrow(),
+    );
   });
 
   async function ownDeposit(request: FastifyRequest, id: bigint) {

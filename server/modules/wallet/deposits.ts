@@ -10,19 +10,16 @@ import {
 } from "../../../src/domain/wallet.ts";
 import type { DB, DepositsTable, ReceivingAccountsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import {
-  inTransaction,
-  memberAccount,
-  notifyCashChanged,
-  systemAccount,
-  transfer,
-} from "../../ledger/ledger.ts";
+import { inTransaction, memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
 import { audit } from "../staff/audit.ts";
-import { iso, isUniqueViolation } from "./common.ts";
+import { type Executor, iso, isUniqueViolation, notifyMemberCash } from "./common.ts";
 
-type Executor = Kysely<DB> | Transaction<DB>;
-type DepositRow = Selectable<DepositsTable>;
+export type DepositRow = Selectable<DepositsTable>;
+type DepositStatus = DepositsTable["status"];
 type ReceivingRow = Selectable<ReceivingAccountsTable>;
+
+/** What staff may still approve or reject (an expired request whose money came late, too). */
+const UNDECIDED: DepositStatus[] = ["waiting", "review", "expired"];
 
 /** Transfers that arrive up to this long before the request was made still match it (bank clocks drift). */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
@@ -215,19 +212,10 @@ export async function creditDeposit(
   db: Kysely<DB>,
   trx: Transaction<DB>,
   depositId: bigint,
-  decision: { actor: string; amount?: bigint; allowFrom: DepositsTable["status"][] },
+  decision: { actor: string; amount?: bigint; allowFrom: DepositStatus[] },
 ): Promise<{ row: DepositRow; credited: boolean }> {
-  const row = await trx
-    .selectFrom("deposits")
-    .selectAll()
-    .where("id", "=", depositId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, "DEPOSIT_NOT_FOUND", "Deposit not found.");
-  if (row.status === "approved") return { row, credited: false };
-  if (!decision.allowFrom.includes(row.status)) {
-    throw new AppError(409, "DEPOSIT_NOT_PENDING", `This deposit is ${row.status}.`);
-  }
+  const { row, decided } = await lockForDecision(trx, depositId, "approved", decision.allowFrom);
+  if (decided) return { row, credited: false };
   const amount = decision.amount ?? row.prepare_amount;
   const clearing = await systemAccount(trx, `clearing:deposit:${row.channel}`, "clearing");
   const cash = await memberAccount(trx, row.member_id, "member_cash");
@@ -243,25 +231,13 @@ export async function creditDeposit(
     },
     trx,
   );
-  const updated = await trx
-    .updateTable("deposits")
-    .set({
-      status: "approved",
-      transfer_id: moved.id,
-      credited_amount: amount,
-      decided_by: decision.actor,
-      decided_at: new Date(),
-    })
-    .where("id", "=", row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  await audit(trx, {
-    actor: decision.actor,
-    action: "deposit.approve",
-    subject: `deposit:${row.id}`,
-    before: { status: row.status },
-    after: { status: "approved", amount: satangToBaht(amount), transferId: String(moved.id) },
-  });
+  const updated = await recordDecision(
+    trx,
+    row,
+    decision.actor,
+    { status: "approved", transfer_id: moved.id, credited_amount: amount },
+    { amount: satangToBaht(amount), transferId: String(moved.id) },
+  );
   return { row: updated, credited: true };
 }
 
@@ -269,47 +245,71 @@ export async function creditDeposit(
 export async function approveDeposit(
   db: Kysely<DB>,
   depositId: bigint,
-  decision: { actor: string; amount?: bigint; allowFrom?: DepositsTable["status"][] },
+  decision: { actor: string; amount?: bigint; allowFrom?: DepositStatus[] },
 ) {
   const result = await inTransaction(db, (trx) =>
-    creditDeposit(db, trx, depositId, { allowFrom: ["waiting", "review", "expired"], ...decision }),
+    creditDeposit(db, trx, depositId, { allowFrom: UNDECIDED, ...decision }),
   );
-  if (result.credited) await notifyMember(db, result.row.member_id);
+  if (result.credited) await notifyMemberCash(db, result.row.member_id);
   return result.row;
 }
 
 export async function rejectDeposit(db: Kysely<DB>, depositId: bigint, actor: string, reason: string) {
   return inTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom("deposits")
-      .selectAll()
-      .where("id", "=", depositId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new AppError(404, "DEPOSIT_NOT_FOUND", "Deposit not found.");
-    if (row.status === "rejected") return row;
-    if (!["waiting", "review", "expired"].includes(row.status)) {
-      throw new AppError(409, "DEPOSIT_NOT_PENDING", `This deposit is ${row.status}.`);
-    }
-    const updated = await trx
-      .updateTable("deposits")
-      .set({ status: "rejected", reason, decided_by: actor, decided_at: new Date() })
-      .where("id", "=", row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await audit(trx, {
-      actor,
-      action: "deposit.reject",
-      subject: `deposit:${row.id}`,
-      before: { status: row.status },
-      after: { status: "rejected", reason },
-    });
-    return updated;
+    const { row, decided } = await lockForDecision(trx, depositId, "rejected", UNDECIDED);
+    if (decided) return row;
+    return recordDecision(trx, row, actor, { status: "rejected", reason }, { reason });
   });
 }
 
-async function notifyMember(db: Kysely<DB>, memberId: bigint) {
-  await notifyCashChanged(db, [await memberAccount(db, memberId, "member_cash")]);
+/**
+ * Locks a deposit for a decision. `decided` when it already has this outcome (deciding twice changes nothing);
+ * refused unless its status is one of `allowFrom`.
+ */
+async function lockForDecision(
+  trx: Transaction<DB>,
+  depositId: bigint,
+  outcome: DepositStatus,
+  allowFrom: DepositStatus[],
+): Promise<{ row: DepositRow; decided: boolean }> {
+  const row = await trx
+    .selectFrom("deposits")
+    .selectAll()
+    .where("id", "=", depositId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, "DEPOSIT_NOT_FOUND", "Deposit not found.");
+  if (row.status === outcome) return { row, decided: true };
+  if (!allowFrom.includes(row.status)) {
+    throw new AppError(409, "DEPOSIT_NOT_PENDING", `This deposit is ${row.status}.`);
+  }
+  return { row, decided: false };
+}
+
+/** Writes the decision on a locked deposit, by whom and when, with its audit row (`after` adds to the status). */
+async function recordDecision(
+  trx: Transaction<DB>,
+  row: DepositRow,
+  actor: string,
+  changes:
+    | { status: "approved"; transfer_id: bigint; credited_amount: bigint }
+    | { status: "rejected"; reason: string },
+  after: Record<string, unknown>,
+): Promise<DepositRow> {
+  const updated = await trx
+    .updateTable("deposits")
+    .set({ ...changes, decided_by: actor, decided_at: new Date() })
+    .where("id", "=", row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await audit(trx, {
+    actor,
+    action: changes.status === "approved" ? "deposit.approve" : "deposit.reject",
+    subject: `deposit:${row.id}`,
+    before: { status: row.status },
+    after: { status: changes.status, ...after },
+  });
+  return updated;
 }
 
 export interface StatementLineInput {
@@ -408,7 +408,7 @@ export async function ingestStatementLine(db: Kysely<DB>, line: StatementLineInp
     }
     return { result: { result: "unmatched" }, memberId: null } as const;
   });
-  if (outcome.memberId !== null) await notifyMember(db, outcome.memberId);
+  if (outcome.memberId !== null) await notifyMemberCash(db, outcome.memberId);
   return outcome.result as LineResult;
 }
 
@@ -439,7 +439,7 @@ export async function assignStatementLine(db: Kysely<DB>, lineId: bigint, deposi
     const credited = await creditDeposit(db, trx, depositId, {
       actor,
       amount: line.amount,
-      allowFrom: ["waiting", "review", "expired"],
+      allowFrom: UNDECIDED,
     });
     await trx
       .updateTable("bank_statement_lines")
@@ -448,6 +448,6 @@ export async function assignStatementLine(db: Kysely<DB>, lineId: bigint, deposi
       .execute();
     return credited;
   });
-  if (result.credited) await notifyMember(db, result.row.member_id);
+  if (result.credited) await notifyMemberCash(db, result.row.member_id);
   return result.row;
 }

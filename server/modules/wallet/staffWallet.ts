@@ -48,12 +48,18 @@ export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) 
   const { db } = deps.database;
   const requireStaff = staffAuthenticator(deps);
 
-  const memberOf = async (memberId: bigint) =>
-    db
-      .selectFrom("members")
-      .select(["uuid", "user_name", "name"])
-      .where("id", "=", memberId)
-      .executeTakeFirstOrThrow();
+  /** Each row's view with the member it belongs to, for the desk's cards. */
+  const withMembers = <R extends { member_id: bigint }, V>(rows: R[], view: (row: R) => V | Promise<V>) =>
+    Promise.all(
+      rows.map(async (r) => {
+        const m = await db
+          .selectFrom("members")
+          .select(["uuid", "user_name", "name"])
+          .where("id", "=", r.member_id)
+          .executeTakeFirstOrThrow();
+        return { ...(await view(r)), member: { uuid: m.uuid, userName: m.user_name, name: m.name } };
+      }),
+    );
 
   app.get("/api/staff/deposits", async (request) => {
     await requireStaff(request, "deposits.decide");
@@ -66,17 +72,7 @@ export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) 
       .orderBy("created_at")
       .limit(200)
       .execute();
-    return {
-      items: await Promise.all(
-        rows.map(async (r) => {
-          const m = await memberOf(r.member_id);
-          return {
-            ...(await depositView(db, r)),
-            member: { uuid: m.uuid, userName: m.user_name, name: m.name },
-          };
-        }),
-      ),
-    };
+    return { items: await withMembers(rows, (r) => depositView(db, r)) };
   });
 
   app.post("/api/staff/deposits.approve", async (request) => {
@@ -134,17 +130,7 @@ export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) 
       .orderBy("created_at")
       .limit(200)
       .execute();
-    return {
-      items: await Promise.all(
-        rows.map(async (r) => {
-          const m = await memberOf(r.member_id);
-          return {
-            ...(await withdrawalView(db, r)),
-            member: { uuid: m.uuid, userName: m.user_name, name: m.name },
-          };
-        }),
-      ),
-    };
+    return { items: await withMembers(rows, (r) => withdrawalView(db, r)) };
   });
 
   app.post("/api/staff/withdrawals.pay", async (request) => {
@@ -168,14 +154,7 @@ export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) 
       .orderBy("created_at")
       .limit(200)
       .execute();
-    return {
-      items: await Promise.all(
-        rows.map(async (r) => {
-          const m = await memberOf(r.member_id);
-          return { ...memberBankView(r), member: { uuid: m.uuid, userName: m.user_name, name: m.name } };
-        }),
-      ),
-    };
+    return { items: await withMembers(rows, memberBankView) };
   });
 
   app.post("/api/staff/member-banks.verify", async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { sql } from "kysely";
 import * as v from "valibot";
 import { holderNamesMatch } from "../../../src/domain/banks.ts";
@@ -19,7 +19,6 @@ import {
   inTransaction,
   LedgerError,
   memberAccount,
-  notifyCashChanged,
   postPending,
   reserve,
   systemAccount,
@@ -27,9 +26,17 @@ import {
 } from "../../ledger/ledger.ts";
 import { audit } from "../staff/audit.ts";
 import { memberBankView } from "./banks.ts";
-import { amountOf, Id, IdempotencyKey, iso, requireMoneyMember, type WalletDeps } from "./common.ts";
+import {
+  amountOf,
+  type Executor,
+  Id,
+  IdempotencyKey,
+  iso,
+  notifyMemberCash,
+  requireMoneyMember,
+  type WalletDeps,
+} from "./common.ts";
 
-type Executor = Kysely<DB> | Transaction<DB>;
 type WithdrawalRow = Selectable<WithdrawalsTable>;
 
 /** SPEC.md section 8's withdraw errors; the app shows each in the member's language by code. */
@@ -82,6 +89,16 @@ export async function withdrawalsToday(db: Executor, memberId: bigint, now = new
   return { total: BigInt(row.total), count: Number(row.count), pending: anyWaiting !== undefined };
 }
 
+/** The member's withdrawal made with this idempotency key, if any. */
+async function withdrawalByKey(db: Executor, memberId: bigint, key: string) {
+  return db
+    .selectFrom("withdrawals")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("idempotency_key", "=", key)
+    .executeTakeFirst();
+}
+
 const CreateBody = v.object({ bankId: Id, amount: v.unknown(), idempotencyKey: IdempotencyKey });
 
 /** Pays a waiting withdrawal (the hold is posted) or rejects it (the hold is voided): once, by staff. */
@@ -127,9 +144,7 @@ export async function decideWithdrawal(
     });
     return { row: updated, changed: true };
   });
-  if (result.changed) {
-    await notifyCashChanged(db, [await memberAccount(db, result.row.member_id, "member_cash")]);
-  }
+  if (result.changed) await notifyMemberCash(db, result.row.member_id);
   return result.row;
 }
 
@@ -152,12 +167,7 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: WalletDeps) {
   app.post("/api/withdrawals.create", async (request, reply) => {
     const member = await requireMoneyMember(deps, request);
     const body = parseWith(CreateBody, request.body);
-    const replayed = await db
-      .selectFrom("withdrawals")
-      .selectAll()
-      .where("member_id", "=", member.memberId)
-      .where("idempotency_key", "=", body.idempotencyKey)
-      .executeTakeFirst();
+    const replayed = await withdrawalByKey(db, member.memberId, body.idempotencyKey);
     if (replayed) return withdrawalView(db, replayed);
     const amount = amountOf(body.amount);
 
@@ -223,18 +233,13 @@ export async function withdrawalRoutes(app: FastifyInstance, deps: WalletDeps) {
         throw refuse("WITHDRAW_PENDING", 409);
       }
       if (code === "23505" && String((err as { constraint?: string }).constraint).includes("idempotency")) {
-        const again = await db
-          .selectFrom("withdrawals")
-          .selectAll()
-          .where("member_id", "=", member.memberId)
-          .where("idempotency_key", "=", body.idempotencyKey)
-          .executeTakeFirst();
+        const again = await withdrawalByKey(db, member.memberId, body.idempotencyKey);
         if (again) return withdrawalView(db, again);
       }
       request.log.error({ err }, "withdrawal failed");
       throw refuse("WITHDRAW_INTERNAL", 500);
     }
-    await notifyCashChanged(db, [await memberAccount(db, member.memberId, "member_cash")]);
+    await notifyMemberCash(db, member.memberId);
     reply.status(201);
     return withdrawalView(db, created);
   });

@@ -96,18 +96,17 @@ function StaffLogin({ onLoggedIn }: { onLoggedIn: (p: StaffProfile) => void }) {
   );
 }
 
-function useList<T>(path: string, enabled: boolean) {
+function useList<T>(path: string) {
   const [items, setItems] = useState<T[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const reload = useCallback(async () => {
-    if (!enabled) return;
     try {
       setItems((await staffGet<{ items: T[] }>(path)).items);
       setError(null);
     } catch (err) {
       setError((err as Error).message);
     }
-  }, [path, enabled]);
+  }, [path]);
   useEffect(() => {
     void reload();
     const timer = setInterval(() => void reload(), 15_000);
@@ -220,6 +219,36 @@ function ReasonForm({
   );
 }
 
+/** One desk's list, kept current, and its actions (see useAction). */
+function useDesk<T>(path: string) {
+  const { items, error, reload } = useList<T>(path);
+  const { busy, run } = useAction(reload);
+  return { items, error, busy, run };
+}
+
+/** A desk: what it is for, then its cards, or that they are loading, or that nothing waits. */
+function Desk({
+  label,
+  intro,
+  items,
+  error,
+  children,
+}: {
+  label: string;
+  intro?: React.ReactNode;
+  items: unknown[] | null;
+  error: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-label={label}>
+      {intro}
+      <Empty items={items} error={error} />
+      <ul className="card-list">{children}</ul>
+    </section>
+  );
+}
+
 function Member({ member }: { member: { userName: string; name: string | null } }) {
   return (
     <span>
@@ -248,233 +277,223 @@ function Empty({ items, error }: { items: unknown[] | null; error: string | null
 
 function DepositDesk() {
   const { t } = useLingui();
-  const { items, error, reload } = useList<StaffDeposit>("deposits", true);
-  const { busy, run } = useAction(reload);
+  const { items, error, busy, run } = useDesk<StaffDeposit>("deposits");
   return (
-    <section aria-label={t`Deposits to check`}>
-      <Empty items={items} error={error} />
-      <ul className="card-list">
-        {items?.map((d) => (
-          <li key={d.id} className="card staff-card" aria-label={t`Deposit ${d.id}`}>
-            <p>
-              <strong>{formatBaht(d.prepareAmount)}</strong> · {d.channel} · {d.status}
-            </p>
-            <p>
-              <Member member={d.member} /> · {formatStatementTime(d.createdAt)}
-              {d.depositAt ? (
-                <>
-                  {" "}
-                  · <Trans>transferred at {formatStatementTime(d.depositAt)}</Trans>
-                </>
-              ) : null}
-            </p>
-            {d.receiving ? (
-              <p>
-                <Trans>
-                  To {d.receiving.bankCode.toUpperCase()} {d.receiving.accountNumber}
-                </Trans>
-              </p>
+    <Desk label={t`Deposits to check`} items={items} error={error}>
+      {items?.map((d) => (
+        <li key={d.id} className="card staff-card" aria-label={t`Deposit ${d.id}`}>
+          <p>
+            <strong>{formatBaht(d.prepareAmount)}</strong> · {d.channel} · {d.status}
+          </p>
+          <p>
+            <Member member={d.member} /> · {formatStatementTime(d.createdAt)}
+            {d.depositAt ? (
+              <>
+                {" "}
+                · <Trans>transferred at {formatStatementTime(d.depositAt)}</Trans>
+              </>
             ) : null}
-            <div className="staff-actions">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={busy === d.id}
-                onClick={() =>
-                  run(d.id, () => staffPost("deposits.approve", { id: d.id }), t`Deposit ${d.id} approved.`)
-                }
-              >
-                <Trans>Approve</Trans>
-              </button>
-              <ReasonForm
-                label={t`Reject`}
-                disabled={busy === d.id}
-                onSubmit={(reason) =>
-                  run(
-                    d.id,
-                    () => staffPost("deposits.reject", { id: d.id, reason }),
-                    t`Deposit ${d.id} rejected.`,
-                  )
-                }
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
+          </p>
+          {d.receiving ? (
+            <p>
+              <Trans>
+                To {d.receiving.bankCode.toUpperCase()} {d.receiving.accountNumber}
+              </Trans>
+            </p>
+          ) : null}
+          <div className="staff-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy === d.id}
+              onClick={() =>
+                run(d.id, () => staffPost("deposits.approve", { id: d.id }), t`Deposit ${d.id} approved.`)
+              }
+            >
+              <Trans>Approve</Trans>
+            </button>
+            <ReasonForm
+              label={t`Reject`}
+              disabled={busy === d.id}
+              onSubmit={(reason) =>
+                run(
+                  d.id,
+                  () => staffPost("deposits.reject", { id: d.id, reason }),
+                  t`Deposit ${d.id} rejected.`,
+                )
+              }
+            />
+          </div>
+        </li>
+      ))}
+    </Desk>
   );
 }
 
 function WithdrawalDesk() {
   const { t } = useLingui();
-  const { items, error, reload } = useList<StaffWithdrawal>("withdrawals", true);
-  const { busy, run } = useAction(reload);
+  const { items, error, busy, run } = useDesk<StaffWithdrawal>("withdrawals");
   return (
-    <section aria-label={t`Withdrawals to pay`}>
-      <Empty items={items} error={error} />
-      <ul className="card-list">
-        {items?.map((w) => (
-          <li key={w.id} className="card staff-card" aria-label={t`Withdrawal ${w.id}`}>
-            <p>
-              <strong>{formatBaht(w.amount)}</strong> · <Member member={w.member} /> ·{" "}
-              {formatStatementTime(w.createdAt)}
-            </p>
-            <p>
-              {w.bank.bankCode.toUpperCase()} {w.bank.accountNumber} · {w.bank.accountName}
-            </p>
-            <div className="staff-actions">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={busy === w.id}
-                onClick={() =>
-                  run(
-                    w.id,
-                    () => staffPost("withdrawals.pay", { id: w.id }),
-                    t`Withdrawal ${w.id} marked as paid.`,
-                  )
-                }
-              >
-                <Trans>Mark as paid</Trans>
-              </button>
-              <ReasonForm
-                label={t`Reject`}
-                disabled={busy === w.id}
-                onSubmit={(reason) =>
-                  run(
-                    w.id,
-                    () => staffPost("withdrawals.reject", { id: w.id, reason }),
-                    t`Withdrawal ${w.id} rejected; the money went back to the member.`,
-                  )
-                }
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Desk label={t`Withdrawals to pay`} items={items} error={error}>
+      {items?.map((w) => (
+        <li key={w.id} className="card staff-card" aria-label={t`Withdrawal ${w.id}`}>
+          <p>
+            <strong>{formatBaht(w.amount)}</strong> · <Member member={w.member} /> ·{" "}
+            {formatStatementTime(w.createdAt)}
+          </p>
+          <p>
+            {w.bank.bankCode.toUpperCase()} {w.bank.accountNumber} · {w.bank.accountName}
+          </p>
+          <div className="staff-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={busy === w.id}
+              onClick={() =>
+                run(
+                  w.id,
+                  () => staffPost("withdrawals.pay", { id: w.id }),
+                  t`Withdrawal ${w.id} marked as paid.`,
+                )
+              }
+            >
+              <Trans>Mark as paid</Trans>
+            </button>
+            <ReasonForm
+              label={t`Reject`}
+              disabled={busy === w.id}
+              onSubmit={(reason) =>
+                run(
+                  w.id,
+                  () => staffPost("withdrawals.reject", { id: w.id, reason }),
+                  t`Withdrawal ${w.id} rejected; the money went back to the member.`,
+                )
+              }
+            />
+          </div>
+        </li>
+      ))}
+    </Desk>
   );
 }
 
 function LineDesk() {
   const { t } = useLingui();
-  const { items, error, reload } = useList<StaffStatementLine>("statement-lines", true);
-  const { busy, run } = useAction(reload);
+  const { items, error, busy, run } = useDesk<StaffStatementLine>("statement-lines");
   const [targets, setTargets] = useState<Record<string, string>>({});
   return (
-    <section aria-label={t`Unmatched transfers`}>
-      <p>
-        <Trans>
-          Transfers the bank reported that matched no request automatically. Pair each with its deposit.
-        </Trans>
-      </p>
-      <Empty items={items} error={error} />
-      <ul className="card-list">
-        {items?.map((line) => (
-          <li key={line.id} className="card staff-card">
-            <p>
-              <strong>{formatBaht(line.amount)}</strong> · {formatStatementTime(line.occurredAt)} ·{" "}
-              {line.source}
-              {line.reference ? ` · ${line.reference}` : ""}
-            </p>
-            <form
-              className="inline-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                const depositId = (targets[line.id] ?? line.depositId ?? "").trim();
-                if (/^\d+$/.test(depositId))
-                  void run(
-                    line.id,
-                    () => staffPost("statement-lines.assign", { lineId: line.id, depositId }),
-                    t`Transfer paired with deposit ${depositId}.`,
-                  );
-              }}
-            >
-              <input
-                aria-label={t`Deposit number`}
-                placeholder={t`Deposit number`}
-                inputMode="numeric"
-                value={targets[line.id] ?? line.depositId ?? ""}
-                onChange={(e) => setTargets({ ...targets, [line.id]: e.target.value })}
-              />
-              <button type="submit" className="button button-primary" disabled={busy === line.id}>
-                <Trans>Pair and credit</Trans>
-              </button>
-            </form>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <Desk
+      label={t`Unmatched transfers`}
+      intro={
+        <p>
+          <Trans>
+            Transfers the bank reported that matched no request automatically. Pair each with its deposit.
+          </Trans>
+        </p>
+      }
+      items={items}
+      error={error}
+    >
+      {items?.map((line) => (
+        <li key={line.id} className="card staff-card">
+          <p>
+            <strong>{formatBaht(line.amount)}</strong> · {formatStatementTime(line.occurredAt)} ·{" "}
+            {line.source}
+            {line.reference ? ` · ${line.reference}` : ""}
+          </p>
+          <form
+            className="inline-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const depositId = (targets[line.id] ?? line.depositId ?? "").trim();
+              if (/^\d+$/.test(depositId))
+                void run(
+                  line.id,
+                  () => staffPost("statement-lines.assign", { lineId: line.id, depositId }),
+                  t`Transfer paired with deposit ${depositId}.`,
+                );
+            }}
+          >
+            <input
+              aria-label={t`Deposit number`}
+              placeholder={t`Deposit number`}
+              inputMode="numeric"
+              value={targets[line.id] ?? line.depositId ?? ""}
+              onChange={(e) => setTargets({ ...targets, [line.id]: e.target.value })}
+            />
+            <button type="submit" className="button button-primary" disabled={busy === line.id}>
+              <Trans>Pair and credit</Trans>
+            </button>
+          </form>
+        </li>
+      ))}
+    </Desk>
   );
 }
 
 function BankDesk() {
   const { t } = useLingui();
-  const { items, error, reload } = useList<StaffMemberBank>("member-banks", true);
-  const { busy, run } = useAction(reload);
+  const { items, error, busy, run } = useDesk<StaffMemberBank>("member-banks");
   const [names, setNames] = useState<Record<string, string>>({});
   return (
-    <section aria-label={t`Bank accounts to verify`}>
-      <Empty items={items} error={error} />
-      <ul className="card-list">
-        {items?.map((bank) => {
-          const holder = names[bank.id] ?? bank.accountName ?? "";
-          return (
-            <li key={bank.id} className="card staff-card">
-              <p>
-                {bank.bankCode.toUpperCase()} {bank.accountNumber} · {bank.status} ·{" "}
-                <Member member={bank.member} />
-              </p>
-              <form
-                className="inline-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  if (holder.trim().length >= 2)
-                    void run(
-                      bank.id,
-                      () =>
-                        staffPost("member-banks.verify", {
-                          id: bank.id,
-                          accountName: holder.trim(),
-                          status: "verified",
-                        }),
-                      t`Bank account verified.`,
-                    );
-                }}
+    <Desk label={t`Bank accounts to verify`} items={items} error={error}>
+      {items?.map((bank) => {
+        const holder = names[bank.id] ?? bank.accountName ?? "";
+        return (
+          <li key={bank.id} className="card staff-card">
+            <p>
+              {bank.bankCode.toUpperCase()} {bank.accountNumber} · {bank.status} ·{" "}
+              <Member member={bank.member} />
+            </p>
+            <form
+              className="inline-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (holder.trim().length >= 2)
+                  void run(
+                    bank.id,
+                    () =>
+                      staffPost("member-banks.verify", {
+                        id: bank.id,
+                        accountName: holder.trim(),
+                        status: "verified",
+                      }),
+                    t`Bank account verified.`,
+                  );
+              }}
+            >
+              <input
+                aria-label={t`Holder name at the bank`}
+                placeholder={t`Holder name at the bank`}
+                value={holder}
+                onChange={(e) => setNames({ ...names, [bank.id]: e.target.value })}
+              />
+              <button type="submit" className="button button-primary" disabled={busy === bank.id}>
+                <Trans>Verify</Trans>
+              </button>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={busy === bank.id}
+                onClick={() =>
+                  run(
+                    bank.id,
+                    () =>
+                      staffPost("member-banks.verify", {
+                        id: bank.id,
+                        accountName: holder.trim() || "(not given)",
+                        status: "rejected",
+                      }),
+                    t`Bank account rejected.`,
+                  )
+                }
               >
-                <input
-                  aria-label={t`Holder name at the bank`}
-                  placeholder={t`Holder name at the bank`}
-                  value={holder}
-                  onChange={(e) => setNames({ ...names, [bank.id]: e.target.value })}
-                />
-                <button type="submit" className="button button-primary" disabled={busy === bank.id}>
-                  <Trans>Verify</Trans>
-                </button>
-                <button
-                  type="button"
-                  className="button button-danger"
-                  disabled={busy === bank.id}
-                  onClick={() =>
-                    run(
-                      bank.id,
-                      () =>
-                        staffPost("member-banks.verify", {
-                          id: bank.id,
-                          accountName: holder.trim() || "(not given)",
-                          status: "rejected",
-                        }),
-                      t`Bank account rejected.`,
-                    )
-                  }
-                >
-                  <Trans>Reject</Trans>
-                </button>
-              </form>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+                <Trans>Reject</Trans>
+              </button>
+            </form>
+          </li>
+        );
+      })}
+    </Desk>
   );
 }

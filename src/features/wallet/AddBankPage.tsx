@@ -4,14 +4,13 @@ import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
 import { bankByCode, normalizeAccountNumber, THAI_BANKS, validateBankAccount } from "../../domain/banks.ts";
 import { ApiError } from "../../lib/api.ts";
-import { FormError, TextField } from "../../ui/form.tsx";
+import { FieldMessages, FormError, fieldDescribedBy, TextField } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { refreshUserInfo } from "../auth/accountActions.ts";
 import { authAtom } from "../auth/auth.ts";
-import { later, type Text } from "./hooks.ts";
+import { type Text, useSending } from "./hooks.ts";
 import { addBankErrorText } from "./messages.ts";
-import { BankLogo, useBankName } from "./WalletUi.tsx";
+import { BankLogo, useBankName, WalletPage } from "./WalletUi.tsx";
 import { addMemberBank } from "./walletApi.ts";
 
 function NameFirst() {
@@ -37,17 +36,15 @@ function NameFirst() {
 
 /** /bank/add: the bank (with logos), the account number checked per bank, then users-banks.create. */
 export function AddBankPage() {
-  const { t, i18n } = useLingui();
-  usePageTitle(t`Add bank account`);
+  const { t } = useLingui();
   const navigate = useNavigate();
   const bankName = useBankName();
+  const form = useSending(addBankErrorText);
   const { userInfo } = useAtomValue(authAtom);
   const [bankCode, setBankCode] = useState("");
   const [accountNumber, setAccountNumber] = useState("");
   const [errors, setErrors] = useState<{ bank?: Text; accountNumber?: Text }>({});
-  const [formError, setFormError] = useState<Text | null>(null);
   const [nameMissing, setNameMissing] = useState(false);
-  const [busy, setBusy] = useState(false);
 
   // The name is checked against fresh details: it may just have been set on /profile/edit.
   useEffect(() => {
@@ -60,7 +57,7 @@ export function AddBankPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    form.setError(null);
     const problem = validateBankAccount(bankCode, accountNumber);
     if (problem === "BANK_UNKNOWN") {
       setErrors({ bank: () => t`Please choose your bank.` });
@@ -74,30 +71,27 @@ export function AddBankPage() {
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const added = await addMemberBank(bankCode, normalizeAccountNumber(accountNumber) ?? accountNumber);
-      const text =
-        added.status === "verified"
-          ? t`Your bank account was added and verified. You can now withdraw to it.`
-          : added.status === "mismatch"
-            ? t`The account was added, but the bank reports another holder name, so it cannot receive withdrawals.`
-            : t`Your bank account was added. Staff will verify it shortly.`;
-      await navigate({ to: "/bank/status" });
-      showSnackbar({ txt: text, color: added.status === "mismatch" ? "error" : "success", timeout: 5000 });
-    } catch (error) {
-      if (error instanceof ApiError && error.code === "NAME_REQUIRED") setNameMissing(true);
-      setFormError(later(() => addBankErrorText(i18n, error)));
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const added = await addMemberBank(bankCode, normalizeAccountNumber(accountNumber) ?? accountNumber);
+        const text =
+          added.status === "verified"
+            ? t`Your bank account was added and verified. You can now withdraw to it.`
+            : added.status === "mismatch"
+              ? t`The account was added, but the bank reports another holder name, so it cannot receive withdrawals.`
+              : t`Your bank account was added. Staff will verify it shortly.`;
+        await navigate({ to: "/bank/status" });
+        showSnackbar({ txt: text, color: added.status === "mismatch" ? "error" : "success", timeout: 5000 });
+      },
+      (error) => {
+        if (error instanceof ApiError && error.code === "NAME_REQUIRED") setNameMissing(true);
+        return false;
+      },
+    );
   };
 
   return (
-    <div className="page narrow">
-      <h1>
-        <Trans>Add bank account</Trans>
-      </h1>
+    <WalletPage title={t`Add bank account`}>
       {userInfo && (!name || nameMissing) ? (
         <NameFirst />
       ) : (
@@ -110,7 +104,7 @@ export function AddBankPage() {
           </p>
           <fieldset
             className={`field bank-choices ${errors.bank ? "field-invalid" : ""}`}
-            aria-describedby={errors.bank ? "bank-error" : undefined}
+            aria-describedby={fieldDescribedBy("bank", null, errors.bank?.())}
           >
             <legend>
               <Trans>Your bank</Trans>
@@ -133,11 +127,7 @@ export function AddBankPage() {
                 </label>
               ))}
             </div>
-            {errors.bank ? (
-              <p id="bank-error" className="field-error" role="alert">
-                {errors.bank()}
-              </p>
-            ) : null}
+            <FieldMessages id="bank" error={errors.bank?.()} />
           </fieldset>
           <TextField
             label={t`Account number`}
@@ -149,10 +139,10 @@ export function AddBankPage() {
             error={errors.accountNumber?.()}
             hint={chosen ? t`${digits} digits, without dashes or with them.` : t`Choose your bank first.`}
           />
-          <FormError message={formError?.() ?? null} />
+          <FormError message={form.error?.() ?? null} />
           <div className="actions">
-            <button type="submit" className="button button-primary" disabled={busy}>
-              {busy ? t`Checking with the bank…` : t`Add bank account`}
+            <button type="submit" className="button button-primary" disabled={form.busy}>
+              {form.busy ? t`Checking with the bank…` : t`Add bank account`}
             </button>
             <Link to="/bank/status" className="button">
               <Trans>Cancel</Trans>
@@ -160,6 +150,6 @@ export function AddBankPage() {
           </div>
         </form>
       )}
-    </div>
+    </WalletPage>
   );
 }

@@ -2,10 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { MEMBER_BANKS_MAX } from "../../domain/wallet.ts";
 import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { useLoad } from "./hooks.ts";
 import { bankStatusText, walletErrorText } from "./messages.ts";
-import { AccountCard, Loading, StatusBadge, WalletNav } from "./WalletUi.tsx";
+import { AccountCard, Loading, StatusBadge, WalletNav, WalletPage } from "./WalletUi.tsx";
 import { fetchMemberBanks, type MemberBank } from "./walletApi.ts";
 
 function StatusExplanation({ bank }: { bank: MemberBank }) {
@@ -43,17 +42,12 @@ function StatusExplanation({ bank }: { bank: MemberBank }) {
 /** /bank/status: the member's bank accounts and whether each can receive withdrawals. */
 export function BankStatusPage() {
   const { t, i18n } = useLingui();
-  usePageTitle(t`Bank accounts`);
   const banks = useLoad(fetchMemberBanks);
   const list = banks.data ?? [];
   const usable = list.filter((b) => b.status !== "rejected").length;
 
   return (
-    <div className="page narrow">
-      <WalletNav />
-      <h1>
-        <Trans>Bank accounts</Trans>
-      </h1>
+    <WalletPage title={t`Bank accounts`} top={<WalletNav />}>
       <FormError message={banks.error ? walletErrorText(i18n, banks.error) : null} />
       {banks.loading && !banks.data ? (
         <Loading />
@@ -96,6 +90,6 @@ export function BankStatusPage() {
           </p>
         )}
       </div>
-    </div>
+    </WalletPage>
   );
 }

@@ -1,17 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useEffect, useRef } from "react";
 import { maskAccountNumber } from "../../domain/banks.ts";
 import { formatStatementTime } from "../../domain/statement.ts";
-import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { depositPage } from "./DepositTracker.tsx";
 import { formatBaht } from "./format.ts";
-import { useLoad } from "./hooks.ts";
-import { moneyUpdatesAtom } from "./liveBalance.ts";
-import { channelName, depositStatusText, walletErrorText, withdrawalStatusText } from "./messages.ts";
-import { Loading, StatusBadge, useBankName, WalletNav } from "./WalletUi.tsx";
+import { useLoad, useReloadOnMoneyUpdate } from "./hooks.ts";
+import { channelName, depositStatusText, withdrawalStatusText } from "./messages.ts";
+import { LoadState, StatusBadge, useBankName, WalletNav, WalletPage } from "./WalletUi.tsx";
 import { type Deposit, fetchBankTransactions, type Withdrawal } from "./walletApi.ts";
 
 type Row = { kind: "deposit"; item: Deposit } | { kind: "withdrawal"; item: Withdrawal };
@@ -27,32 +22,65 @@ export function mergeBankRows(deposits: Deposit[], withdrawals: Withdrawal[]): R
 
 const OPEN_UNIQUE = new Set(["fast", "qrcode", "crypto"]);
 
-function DepositRow({ d }: { d: Deposit }) {
-  const { i18n } = useLingui();
-  const amount = d.status === "approved" ? (d.creditedAmount ?? d.prepareAmount) : d.prepareAmount;
+/** One deposit or withdrawal: what, when, why it was rejected; its amount and where it stands. */
+function BankRow({
+  title,
+  createdAt,
+  reason,
+  amount,
+  direction,
+  status,
+  children,
+}: {
+  title: React.ReactNode;
+  createdAt: string;
+  reason: string | null;
+  amount: string;
+  direction: "in" | "out";
+  status: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <li className="card row-card">
       <div className="row-main">
-        <p className="row-title">
-          <Trans>Deposit</Trans> · {channelName(i18n, d.channel)}
-        </p>
-        <p className="form-note">{formatStatementTime(d.createdAt)}</p>
-        {d.status === "rejected" && d.reason ? (
+        <p className="row-title">{title}</p>
+        <p className="form-note">{formatStatementTime(createdAt)}</p>
+        {reason ? (
           <p className="row-reason">
-            <Trans>Reason:</Trans> {d.reason}
+            <Trans>Reason:</Trans> {reason}
           </p>
         ) : null}
       </div>
       <div className="row-end">
-        <span className="money money-in">{formatBaht(amount)}</span>
-        <StatusBadge status={d.status} text={depositStatusText(i18n, d.status)} />
-        {d.status === "waiting" && OPEN_UNIQUE.has(d.channel) ? (
-          <Link {...depositPage(d)} className="button button-small">
-            <Trans>Continue</Trans>
-          </Link>
-        ) : null}
+        <span className={`money money-${direction}`}>{formatBaht(amount)}</span>
+        {status}
+        {children}
       </div>
     </li>
+  );
+}
+
+function DepositRow({ d }: { d: Deposit }) {
+  const { i18n } = useLingui();
+  return (
+    <BankRow
+      title={
+        <>
+          <Trans>Deposit</Trans> · {channelName(i18n, d.channel)}
+        </>
+      }
+      createdAt={d.createdAt}
+      reason={d.status === "rejected" ? d.reason : null}
+      amount={d.status === "approved" ? (d.creditedAmount ?? d.prepareAmount) : d.prepareAmount}
+      direction="in"
+      status={<StatusBadge status={d.status} text={depositStatusText(i18n, d.status)} />}
+    >
+      {d.status === "waiting" && OPEN_UNIQUE.has(d.channel) ? (
+        <Link {...depositPage(d)} className="button button-small">
+          <Trans>Continue</Trans>
+        </Link>
+      ) : null}
+    </BankRow>
   );
 }
 
@@ -60,54 +88,35 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { i18n } = useLingui();
   const bankName = useBankName();
   return (
-    <li className="card row-card">
-      <div className="row-main">
-        <p className="row-title">
+    <BankRow
+      title={
+        <>
           <Trans>Withdrawal</Trans> · {bankName(w.bank.bankCode)} {maskAccountNumber(w.bank.accountNumber)}
-        </p>
-        <p className="form-note">{formatStatementTime(w.createdAt)}</p>
-        {w.status === "rejected" && w.reason ? (
-          <p className="row-reason">
-            <Trans>Reason:</Trans> {w.reason}
-          </p>
-        ) : null}
-      </div>
-      <div className="row-end">
-        <span className="money money-out">{formatBaht(w.amount)}</span>
-        <StatusBadge status={w.status} text={withdrawalStatusText(i18n, w.status)} />
-      </div>
-    </li>
+        </>
+      }
+      createdAt={w.createdAt}
+      reason={w.status === "rejected" ? w.reason : null}
+      amount={w.amount}
+      direction="out"
+      status={<StatusBadge status={w.status} text={withdrawalStatusText(i18n, w.status)} />}
+    />
   );
 }
 
 /** /credit/status: the member's deposits and withdrawals of the last 30 days and where each stands. */
 export function CreditStatusPage() {
-  const { t, i18n } = useLingui();
-  usePageTitle(t`Deposit and withdrawal status`);
+  const { t } = useLingui();
   const data = useLoad(fetchBankTransactions);
   const rows = data.data ? mergeBankRows(data.data.deposits, data.data.withdrawals) : [];
-
   // Staff decisions move money: the list follows them live.
-  const updates = useAtomValue(moneyUpdatesAtom);
-  const seen = useRef(updates);
-  const { reload } = data;
-  useEffect(() => {
-    if (updates === seen.current) return;
-    seen.current = updates;
-    void reload();
-  }, [updates, reload]);
+  useReloadOnMoneyUpdate(data.reload);
 
   return (
-    <div className="page narrow">
-      <WalletNav />
-      <h1>
-        <Trans>Deposit and withdrawal status</Trans>
-      </h1>
+    <WalletPage title={t`Deposit and withdrawal status`} top={<WalletNav />}>
       <p className="form-note">
         <Trans>The last 30 days. Times are Thailand time.</Trans>
       </p>
-      <FormError message={data.error ? walletErrorText(i18n, data.error) : null} />
-      {data.loading && !data.data ? <Loading /> : null}
+      <LoadState loaded={data} />
       {data.data && rows.length === 0 ? (
         <section className="empty-state">
           <p>
@@ -127,6 +136,6 @@ export function CreditStatusPage() {
           ),
         )}
       </ul>
-    </div>
+    </WalletPage>
   );
 }

@@ -1,15 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { DEPOSIT_MIN } from "../../domain/wallet.ts";
+import { DEPOSIT_MIN, UNIQUE_AMOUNT_TTL_MS, UNIQUE_DEPOSIT_MAX } from "../../domain/wallet.ts";
 import { ApiError } from "../../lib/api.ts";
-import { FormError } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { depositPage, findWaitingDeposit } from "./DepositTracker.tsx";
-import { type AmountProblem, amountProblem, formatSatang, wireAmount } from "./format.ts";
-import { later, type Text, useKeyKeeper } from "./hooks.ts";
+import { type AmountProblem, amountProblem, formatLimit, formatSatang, wireAmount } from "./format.ts";
+import { later, type Text, useKeyKeeper, useSending } from "./hooks.ts";
 import { walletErrorText } from "./messages.ts";
-import { AmountField } from "./WalletUi.tsx";
+import { AmountField, FormSubmit } from "./WalletUi.tsx";
 import type { Deposit } from "./walletApi.ts";
 
 export function useAmountProblemText() {
@@ -32,26 +31,31 @@ export function useAmountProblemText() {
   };
 }
 
+/** The most a fast or QR request takes in whole baht: the satang the server adds keep it within the limit. */
+export const UNIQUE_BAHT_MAX = UNIQUE_DEPOSIT_MAX - 99n;
+
+/** How long a fast or QR request waits for the transfer. */
+export const UNIQUE_MINUTES = UNIQUE_AMOUNT_TTL_MS / 60_000;
+
 /**
  * The amount step of the fast, QR and crypto deposits: checks the limits, creates the request with one
  * idempotency key per amount (a retry after a lost answer returns the same request), and goes on to the page
  * that follows it. A request already waiting is opened instead of making a second one.
  */
 export function DepositAmountForm({
-  max,
+  max: limit,
   wholeBaht,
   create,
-  onCreated,
+  replace,
   submitLabel,
-  hint,
   preview,
 }: {
   max: bigint;
   wholeBaht: boolean;
   create: (amount: string, key: string) => Promise<Deposit>;
-  onCreated: (deposit: Deposit) => void | Promise<void>;
+  /** The page that follows the request takes this one's place in the history (the QR page is both). */
+  replace?: boolean;
   submitLabel: string;
-  hint?: string;
   /** Shown under the amount as it is typed (the crypto page's conversion). */
   preview?: (amount: string) => React.ReactNode;
 }) {
@@ -59,40 +63,38 @@ export function DepositAmountForm({
   const navigate = useNavigate();
   const problemText = useAmountProblemText();
   const keys = useKeyKeeper();
+  const form = useSending();
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<Text | null>(null);
-  const [formError, setFormError] = useState<Text | null>(null);
-  const [busy, setBusy] = useState(false);
+  const min = formatLimit(DEPOSIT_MIN);
+  const max = formatLimit(limit);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(null);
-    let problem = amountProblem(amount, DEPOSIT_MIN, max);
+    form.setError(null);
+    let problem = amountProblem(amount, DEPOSIT_MIN, limit);
     const wire = wireAmount(amount);
     if (!problem && wholeBaht && wire && !wire.endsWith(".00")) problem = "invalid";
     if (problem || !wire) {
-      setError(later(() => problemText(problem ?? "invalid", DEPOSIT_MIN, max, wholeBaht)));
+      setError(later(() => problemText(problem ?? "invalid", DEPOSIT_MIN, limit, wholeBaht)));
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      const deposit = await create(wire, keys.keyFor(wire));
-      keys.done();
-      await onCreated(deposit);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === "DEPOSIT_WAITING") {
+    await form.run(
+      async () => {
+        const deposit = await create(wire, keys.keyFor(wire));
+        keys.done();
+        await navigate({ ...depositPage(deposit), replace });
+      },
+      async (err) => {
+        if (!(err instanceof ApiError && err.code === "DEPOSIT_WAITING")) return false;
         const waiting = await findWaitingDeposit().catch(() => null);
-        if (waiting) {
-          await navigate(depositPage(waiting));
-          showSnackbar({ txt: walletErrorText(i18n, err), color: "info", timeout: 5000 });
-          return;
-        }
-      }
-      setFormError(later(() => walletErrorText(i18n, err)));
-    } finally {
-      setBusy(false);
-    }
+        if (!waiting) return false;
+        await navigate(depositPage(waiting));
+        showSnackbar({ txt: walletErrorText(i18n, err), color: "info", timeout: 5000 });
+        return true;
+      },
+    );
   };
 
   return (
@@ -103,13 +105,10 @@ export function DepositAmountForm({
         onChange={setAmount}
         error={error?.()}
         wholeBaht={wholeBaht}
-        hint={hint}
+        hint={wholeBaht ? t`Whole baht from ${min} to ${max}.` : t`From ${min} to ${max} baht.`}
       />
       {preview ? preview(amount) : null}
-      <FormError message={formError?.() ?? null} />
-      <button type="submit" className="button button-primary button-block button-large" disabled={busy}>
-        {busy ? <Trans>Please wait…</Trans> : submitLabel}
-      </button>
+      <FormSubmit sending={form} label={submitLabel} busyLabel={<Trans>Please wait…</Trans>} />
     </form>
   );
 }

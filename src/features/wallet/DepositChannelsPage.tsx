@@ -1,12 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { depositPage, findWaitingDeposit } from "./DepositTracker.tsx";
 import { formatBaht } from "./format.ts";
 import { useLoad } from "./hooks.ts";
-import { channelName, walletErrorText } from "./messages.ts";
-import { Loading, WalletNav } from "./WalletUi.tsx";
+import { channelName } from "./messages.ts";
+import { LoadState, WalletNav, WalletPage } from "./WalletUi.tsx";
 import { type DepositChannels, fetchDepositChannels } from "./walletApi.ts";
 
 type ChannelPath =
@@ -19,7 +17,6 @@ type ChannelPath =
 /** /credit/deposit: the channels the server has open, each with one line on how it works. */
 export function DepositChannelsPage() {
   const { t, i18n } = useLingui();
-  usePageTitle(t`Deposit`);
   const channels = useLoad(fetchDepositChannels);
   const waiting = useLoad(() => findWaitingDeposit().catch(() => null));
   const c: DepositChannels | undefined = channels.data;
@@ -67,11 +64,7 @@ export function DepositChannelsPage() {
   const pending = waiting.data;
 
   return (
-    <div className="page narrow">
-      <WalletNav />
-      <h1>
-        <Trans>Deposit</Trans>
-      </h1>
+    <WalletPage title={t`Deposit`} top={<WalletNav />}>
       {pending ? (
         <section className="notice" aria-labelledby="pending-title">
           <h2 id="pending-title">
@@ -85,8 +78,7 @@ export function DepositChannelsPage() {
           </Link>
         </section>
       ) : null}
-      <FormError message={channels.error ? walletErrorText(i18n, channels.error) : null} />
-      {channels.loading && !c ? <Loading /> : null}
+      <LoadState loaded={channels} />
       {c ? (
         open.length > 0 ? (
           <>
@@ -115,6 +107,6 @@ export function DepositChannelsPage() {
           <Trans>How to deposit, step by step</Trans>
         </Link>
       </p>
-    </div>
+    </WalletPage>
   );
 }

@@ -1,17 +1,22 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { Link, useSearch } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
 import type { DepositChannel } from "../../domain/wallet.ts";
 import { FormError } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { formatBaht, formatCountdown } from "./format.ts";
-import { type Loaded, later, type Text, useLoad, useNow } from "./hooks.ts";
-import { moneyUpdatesAtom, refreshBalance } from "./liveBalance.ts";
+import { type Loaded, useLoad, useNow, useReloadOnMoneyUpdate, useSending } from "./hooks.ts";
+import { refreshBalance } from "./liveBalance.ts";
 import { depositStatusText, walletErrorText } from "./messages.ts";
 import { searchId } from "./search.ts";
-import { DemoBox, StatusBadge } from "./WalletUi.tsx";
-import { cancelDeposit, type Deposit, fetchBankTransactions, fetchDeposit } from "./walletApi.ts";
+import { DemoBox, DepositPage, Loading, Outcome, StatusBadge } from "./WalletUi.tsx";
+import {
+  cancelDeposit,
+  type Deposit,
+  fetchBankTransactions,
+  fetchDeposit,
+  fetchDepositChannels,
+} from "./walletApi.ts";
 
 export const POLL_MS = 5000;
 
@@ -34,13 +39,7 @@ export function useDeposit(id: string): Loaded<Deposit> & { now: number } {
     return () => clearInterval(timer);
   }, [open, reload]);
 
-  const updates = useAtomValue(moneyUpdatesAtom);
-  const seenUpdates = useRef(updates);
-  useEffect(() => {
-    if (updates === seenUpdates.current) return;
-    seenUpdates.current = updates;
-    void reload();
-  }, [updates, reload]);
+  useReloadOnMoneyUpdate(reload);
 
   const expiresAt = data?.status === "waiting" && data.expiresAt ? Date.parse(data.expiresAt) : null;
   const expiredLocally = expiresAt !== null && now >= expiresAt;
@@ -81,7 +80,39 @@ export function depositPage(deposit: Pick<Deposit, "id" | "channel">) {
   return { to: "/credit/status" } as const;
 }
 
-export function Countdown({ expiresAt, now }: { expiresAt: string; now: number }) {
+/** `?id=` of a deposit page, as the API writes ids; read and checked by the route (src/routes/_member/credit/deposit). */
+export function useSearchedId(
+  from:
+    | "/_member/credit/deposit/fast/queue"
+    | "/_member/credit/deposit/crypto/queue"
+    | "/_member/credit/deposit/qrcode",
+): string | undefined {
+  const searched = useSearch({ from }).id;
+  return searched === undefined ? undefined : String(searched);
+}
+
+/** Without an id in the address: the member's waiting deposit of that channel, if any. */
+function useDepositId(id: string | undefined, channel: "fast" | "crypto") {
+  const [found, setFound] = useState<string | null | undefined>(id);
+  useEffect(() => {
+    if (id) {
+      setFound(id);
+      return;
+    }
+    let live = true;
+    findWaitingDeposit(channel).then(
+      (d) => live && setFound(d?.id ?? null),
+      () => live && setFound(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, channel]);
+  return found;
+}
+
+export function Countdown({ expiresAt, now }: { expiresAt: string | null; now: number }) {
+  if (!expiresAt) return null;
   const left = Date.parse(expiresAt) - now;
   const time = formatCountdown(left);
   return (
@@ -100,89 +131,68 @@ export type RestartPath = "/credit/deposit/fast" | "/credit/deposit/qrcode" | "/
 export function DepositOutcome({ deposit, restartTo }: { deposit: Deposit; restartTo: RestartPath }) {
   const { i18n } = useLingui();
   const credited = formatBaht(deposit.creditedAmount ?? deposit.prepareAmount);
+  const restart = (
+    <Link to={restartTo} className="button button-primary">
+      <Trans>Start a new deposit</Trans>
+    </Link>
+  );
   switch (deposit.status) {
     case "approved":
       return (
-        <section className="outcome outcome-ok" role="status">
-          <h2>
-            <Trans>Deposit received</Trans>
-          </h2>
+        <Outcome
+          tone="ok"
+          title={<Trans>Deposit received</Trans>}
+          actions={
+            <>
+              <Link to="/main" className="button button-primary">
+                <Trans>Back to Home</Trans>
+              </Link>
+              <Link to="/credit/statement" className="button">
+                <Trans>View statement</Trans>
+              </Link>
+            </>
+          }
+        >
           <p>
             <Trans>{credited} has been added to your balance.</Trans>
           </p>
-          <div className="actions">
-            <Link to="/main" className="button button-primary">
-              <Trans>Back to Home</Trans>
-            </Link>
-            <Link to="/credit/statement" className="button">
-              <Trans>View statement</Trans>
-            </Link>
-          </div>
-        </section>
+        </Outcome>
       );
     case "review":
       return (
-        <section className="outcome outcome-wait" role="status">
-          <h2>
-            <Trans>We are checking your transfer</Trans>
-          </h2>
+        <Outcome tone="wait" title={<Trans>We are checking your transfer</Trans>}>
           <p>
             <Trans>
               A transfer arrived that staff need to check by hand. Your credit is added as soon as they
               approve it; you do not need to stay on this page.
             </Trans>
           </p>
-        </section>
+        </Outcome>
       );
     case "expired":
       return (
-        <section className="outcome outcome-bad" role="status">
-          <h2>
-            <Trans>This deposit request has expired</Trans>
-          </h2>
+        <Outcome tone="bad" title={<Trans>This deposit request has expired</Trans>} actions={restart}>
           <p>
             <Trans>
               Please do not transfer for this request any more. If you already transferred, contact support
               with your transfer slip.
             </Trans>
           </p>
-          <div className="actions">
-            <Link to={restartTo} className="button button-primary">
-              <Trans>Start a new deposit</Trans>
-            </Link>
-          </div>
-        </section>
+        </Outcome>
       );
     case "rejected":
       return (
-        <section className="outcome outcome-bad" role="status">
-          <h2>
-            <Trans>This deposit was rejected</Trans>
-          </h2>
+        <Outcome tone="bad" title={<Trans>This deposit was rejected</Trans>} actions={restart}>
           {deposit.reason ? (
             <p>
               <Trans>Reason:</Trans> {deposit.reason}
             </p>
           ) : null}
-          <div className="actions">
-            <Link to={restartTo} className="button button-primary">
-              <Trans>Start a new deposit</Trans>
-            </Link>
-          </div>
-        </section>
+        </Outcome>
       );
     case "cancelled":
       return (
-        <section className="outcome outcome-off" role="status">
-          <h2>
-            <Trans>You cancelled this deposit request</Trans>
-          </h2>
-          <div className="actions">
-            <Link to={restartTo} className="button button-primary">
-              <Trans>Start a new deposit</Trans>
-            </Link>
-          </div>
-        </section>
+        <Outcome tone="off" title={<Trans>You cancelled this deposit request</Trans>} actions={restart} />
       );
     default:
       return <StatusBadge status={deposit.status} text={depositStatusText(i18n, deposit.status)} />;
@@ -191,10 +201,9 @@ export function DepositOutcome({ deposit, restartTo }: { deposit: Deposit; resta
 
 /** Cancel a waiting request, asking once more first (a transfer already sent would then need staff). */
 export function CancelDeposit({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Text | null>(null);
+  const sending = useSending();
   if (!asking) {
     return (
       <div className="actions">
@@ -209,25 +218,19 @@ export function CancelDeposit({ id, onDone }: { id: string; onDone: () => void }
       <p>
         <Trans>Cancel only if you have not transferred yet. Cancel this deposit request?</Trans>
       </p>
-      <FormError message={error?.() ?? null} />
+      <FormError message={sending.error?.() ?? null} />
       <div className="actions">
         <button
           type="button"
           className="button button-danger"
-          disabled={busy}
+          disabled={sending.busy}
           onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
+            await sending.run(async () => {
               await cancelDeposit(id);
               showSnackbar({ txt: t`Your deposit request was cancelled.`, color: "info" });
               onDone();
-            } catch (err) {
-              setError(later(() => walletErrorText(i18n, err)));
-            } finally {
-              setBusy(false);
-              setAsking(false);
-            }
+            });
+            setAsking(false);
           }}
         >
           <Trans>Yes, cancel it</Trans>
@@ -252,32 +255,98 @@ export function DemoPay({
   action: () => Promise<unknown>;
   onDone: () => void;
 }) {
-  const { i18n } = useLingui();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<Text | null>(null);
+  const sending = useSending();
   return (
     <DemoBox>
       <p className="form-note">{note}</p>
-      <FormError message={error?.() ?? null} />
+      <FormError message={sending.error?.() ?? null} />
       <button
         type="button"
         className="button button-demo"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
+        disabled={sending.busy}
+        onClick={() =>
+          sending.run(async () => {
             await action();
             onDone();
-          } catch (err) {
-            setError(later(() => walletErrorText(i18n, err)));
-          } finally {
-            setBusy(false);
-          }
-        }}
+          })
+        }
       >
         {label}
       </button>
     </DemoBox>
+  );
+}
+
+/**
+ * A unique-amount deposit while it waits for the money, kept current: what and where to pay (`children`, given
+ * the deposit and the time now), the demo bank or chain in demo mode, and the cancel button; once it is decided,
+ * its outcome.
+ */
+export function TrackedDeposit({
+  id,
+  restartTo,
+  demo,
+  children,
+}: {
+  id: string;
+  restartTo: RestartPath;
+  demo: { label: string; note: string; pay: (id: string) => Promise<unknown> };
+  children: (deposit: Deposit, now: number) => React.ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const deposit = useDeposit(id);
+  const channels = useLoad(fetchDepositChannels);
+  const d = deposit.data;
+  if (!d) return deposit.error ? <FormError message={walletErrorText(i18n, deposit.error)} /> : <Loading />;
+  if (d.status !== "waiting") return <DepositOutcome deposit={d} restartTo={restartTo} />;
+  const reload = () => void deposit.reload();
+  return (
+    <>
+      {children(d, deposit.now)}
+      {channels.data?.demo ? (
+        <DemoPay label={demo.label} note={demo.note} action={() => demo.pay(d.id)} onDone={reload} />
+      ) : null}
+      <CancelDeposit id={d.id} onDone={reload} />
+    </>
+  );
+}
+
+const START = { fast: "/credit/deposit/fast", crypto: "/credit/deposit/crypto" } as const;
+
+/**
+ * The page that follows the member's waiting deposit of a channel (`queue` shows it): the one in the address,
+ * else the one waiting; with none, the way to start one.
+ */
+export function WaitingDepositPage({
+  id,
+  channel,
+  title,
+  none,
+  start,
+  queue,
+}: {
+  id: string | undefined;
+  channel: "fast" | "crypto";
+  title: string;
+  none: React.ReactNode;
+  start: React.ReactNode;
+  queue: (id: string) => React.ReactNode;
+}) {
+  const found = useDepositId(id, channel);
+  return (
+    <DepositPage title={title}>
+      {found === undefined ? (
+        <Loading />
+      ) : found === null ? (
+        <section className="empty-state">
+          <p>{none}</p>
+          <Link to={START[channel]} className="button button-primary">
+            {start}
+          </Link>
+        </section>
+      ) : (
+        queue(found)
+      )}
+    </DepositPage>
   );
 }

@@ -1,10 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { DEPOSIT_MAX, DEPOSIT_MIN } from "../../domain/wallet.ts";
-import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { FieldMessages, FormError, fieldDescribedBy } from "../../ui/form.tsx";
 import { authAtom } from "../auth/auth.ts";
 import { useAmountProblemText } from "./DepositAmountForm.tsx";
 import {
@@ -15,9 +13,19 @@ import {
   toBangkokDateTimeLocal,
   wireAmount,
 } from "./format.ts";
-import { later, type Text, useKeyKeeper, useLoad } from "./hooks.ts";
+import { type Text, useKeyKeeper, useLoad, useSending } from "./hooks.ts";
 import { walletErrorText } from "./messages.ts";
-import { AccountCard, AmountField, Loading } from "./WalletUi.tsx";
+import {
+  AccountChoices,
+  AddBankActions,
+  AmountField,
+  chosenAccount,
+  DepositPage,
+  FormSubmit,
+  Loading,
+  Outcome,
+  StatusPageLink,
+} from "./WalletUi.tsx";
 import { createNormalDeposit, type Deposit, fetchDepositChannels, fetchMemberBanks } from "./walletApi.ts";
 
 /** How the member sent the money; staff see the English name. */
@@ -33,32 +41,28 @@ const THREE_DAYS_MS = 3 * 24 * 3_600_000;
 function Sent({ deposit }: { deposit: Deposit }) {
   const amount = formatBaht(deposit.amount);
   return (
-    <section className="outcome outcome-wait" role="status">
-      <h2>
-        <Trans>Thank you, we have your deposit notice</Trans>
-      </h2>
+    <Outcome
+      tone="wait"
+      title={<Trans>Thank you, we have your deposit notice</Trans>}
+      actions={<StatusPageLink />}
+    >
       <p>
         <Trans>
           Staff will check your transfer of {amount} and add it to your balance, usually within 15 minutes.
           You can follow it on the deposit and withdrawal status page.
         </Trans>
       </p>
-      <div className="actions">
-        <Link to="/credit/status" className="button button-primary">
-          <Trans>See the status</Trans>
-        </Link>
-      </div>
-    </section>
+    </Outcome>
   );
 }
 
 /** /credit/deposit/normal: a manual transfer reported by the member (SPEC.md manual deposit), for staff. */
 export function NormalDepositPage() {
   const { t, i18n } = useLingui();
-  usePageTitle(t`Normal bank transfer`);
   const problemText = useAmountProblemText();
   const keys = useKeyKeeper();
-  const ids = { to: useId(), from: useId(), how: useId(), when: useId() };
+  const form = useSending();
+  const ids = { how: useId(), when: useId() };
   const { userInfo } = useAtomValue(authAtom);
   const data = useLoad(async () => {
     const [channels, banks] = await Promise.all([fetchDepositChannels(), fetchMemberBanks()]);
@@ -70,21 +74,19 @@ export function NormalDepositPage() {
   const [amount, setAmount] = useState("");
   const [when, setWhen] = useState(() => toBangkokDateTimeLocal(new Date()));
   const [errors, setErrors] = useState<Partial<Record<"to" | "from" | "amount" | "when", Text>>>({});
-  const [formError, setFormError] = useState<Text | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<Deposit | null>(null);
 
   const accounts = data.data?.accounts ?? [];
   const banks = data.data?.banks ?? [];
-  const receiving = accounts.find((a) => a.id === toId) ?? (accounts.length === 1 ? accounts[0] : undefined);
-  const from = banks.find((b) => b.id === fromId) ?? (banks.length === 1 ? banks[0] : undefined);
+  const receiving = chosenAccount(accounts, toId);
+  const from = chosenAccount(banks, fromId);
   const now = new Date();
   const minWhen = toBangkokDateTimeLocal(new Date(now.getTime() - THREE_DAYS_MS));
   const maxWhen = toBangkokDateTimeLocal(now);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    form.setError(null);
     const found: typeof errors = {};
     if (!receiving) found.to = () => t`Please choose the account you transferred to.`;
     if (!from) found.from = () => t`Please choose the account you transferred from.`;
@@ -100,8 +102,7 @@ export function NormalDepositPage() {
     if (Object.keys(found).length > 0 || !receiving || !from || !wire || !depositAt) return;
     const method = HOW.find((h) => h.channel === how) ?? HOW[0];
     const fingerprint = [receiving.id, from.id, method.channel, wire, depositAt].join("|");
-    setBusy(true);
-    try {
+    await form.run(async () => {
       const deposit = await createNormalDeposit({
         bankId: receiving.id,
         channel: method.channel,
@@ -115,26 +116,14 @@ export function NormalDepositPage() {
       });
       keys.done();
       setSent(deposit);
-    } catch (err) {
-      setFormError(later(() => walletErrorText(i18n, err)));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const min = formatLimit(DEPOSIT_MIN);
   const max = formatLimit(DEPOSIT_MAX);
 
   return (
-    <div className="page narrow">
-      <p className="breadcrumb">
-        <Link to="/credit/deposit">
-          <Trans>Deposit</Trans>
-        </Link>
-      </p>
-      <h1>
-        <Trans>Normal bank transfer</Trans>
-      </h1>
+    <DepositPage title={t`Normal bank transfer`}>
       {sent ? (
         <Sent deposit={sent} />
       ) : data.loading && !data.data ? (
@@ -149,14 +138,7 @@ export function NormalDepositPage() {
               account it came from.
             </Trans>
           </p>
-          <div className="actions">
-            <Link to="/bank/add" className="button button-primary">
-              <Trans>Add bank account</Trans>
-            </Link>
-            <Link to="/bank/status" className="button">
-              <Trans>My bank accounts</Trans>
-            </Link>
-          </div>
+          <AddBankActions />
         </section>
       ) : (
         <form onSubmit={submit} noValidate className="form">
@@ -166,61 +148,23 @@ export function NormalDepositPage() {
               transfer.
             </Trans>
           </p>
-          <fieldset
-            className={`field choice-list ${errors.to ? "field-invalid" : ""}`}
-            aria-describedby={ids.to}
-          >
-            <legend>
-              <Trans>Our account you transferred to</Trans>
-            </legend>
-            {accounts.map((a) => (
-              <AccountCard
-                key={a.id}
-                bankCode={a.bankCode}
-                accountNumber={a.accountNumber}
-                accountName={a.accountName}
-                copy
-                radio={{
-                  name: "receiving",
-                  value: a.id,
-                  checked: receiving?.id === a.id,
-                  onChange: () => setToId(a.id),
-                }}
-              />
-            ))}
-            {errors.to ? (
-              <p id={ids.to} className="field-error" role="alert">
-                {errors.to()}
-              </p>
-            ) : null}
-          </fieldset>
-          <fieldset
-            className={`field choice-list ${errors.from ? "field-invalid" : ""}`}
-            aria-describedby={ids.from}
-          >
-            <legend>
-              <Trans>Your account you transferred from</Trans>
-            </legend>
-            {banks.map((b) => (
-              <AccountCard
-                key={b.id}
-                bankCode={b.bankCode}
-                accountNumber={b.accountNumber}
-                accountName={b.accountName}
-                radio={{
-                  name: "from",
-                  value: b.id,
-                  checked: from?.id === b.id,
-                  onChange: () => setFromId(b.id),
-                }}
-              />
-            ))}
-            {errors.from ? (
-              <p id={ids.from} className="field-error" role="alert">
-                {errors.from()}
-              </p>
-            ) : null}
-          </fieldset>
+          <AccountChoices
+            legend={<Trans>Our account you transferred to</Trans>}
+            name="receiving"
+            accounts={accounts}
+            chosen={receiving}
+            onChoose={setToId}
+            copy
+            error={errors.to?.()}
+          />
+          <AccountChoices
+            legend={<Trans>Your account you transferred from</Trans>}
+            name="from"
+            accounts={banks}
+            chosen={from}
+            onChoose={setFromId}
+            error={errors.from?.()}
+          />
           <div className="field">
             <label htmlFor={ids.how}>
               <Trans>How did you transfer?</Trans>
@@ -253,20 +197,13 @@ export function NormalDepositPage() {
               max={maxWhen}
               onChange={(e) => setWhen(e.target.value)}
               aria-invalid={errors.when ? true : undefined}
-              aria-describedby={errors.when ? `${ids.when}-error` : undefined}
+              aria-describedby={fieldDescribedBy(ids.when, null, errors.when?.())}
             />
-            {errors.when ? (
-              <p id={`${ids.when}-error`} className="field-error" role="alert">
-                {errors.when()}
-              </p>
-            ) : null}
+            <FieldMessages id={ids.when} error={errors.when?.()} />
           </div>
-          <FormError message={formError?.() ?? null} />
-          <button type="submit" className="button button-primary button-block button-large" disabled={busy}>
-            {busy ? t`Sending…` : t`Send deposit notice`}
-          </button>
+          <FormSubmit sending={form} label={t`Send deposit notice`} busyLabel={t`Sending…`} />
         </form>
       )}
-    </div>
+    </DepositPage>
   );
 }

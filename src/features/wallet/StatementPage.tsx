@@ -1,16 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { formatStatementTime, statementWindow } from "../../domain/statement.ts";
 import type { TransactionGroup } from "../../domain/transactionTypes.ts";
-import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { formatBaht } from "./format.ts";
-import { useLoad } from "./hooks.ts";
-import { moneyUpdatesAtom } from "./liveBalance.ts";
-import { transactionTypeName, walletErrorText } from "./messages.ts";
-import { Loading, WalletNav } from "./WalletUi.tsx";
+import { useLoad, useReloadOnMoneyUpdate } from "./hooks.ts";
+import { transactionTypeName } from "./messages.ts";
+import { LoadState, WalletNav, WalletPage } from "./WalletUi.tsx";
 import { fetchAfTransactions, fetchTransactions, type Transaction } from "./walletApi.ts";
 
 export type StatementTab = "all" | TransactionGroup | "affiliate";
@@ -52,19 +48,10 @@ function Row({ item }: { item: Transaction }) {
 
 /** /credit/statement: every movement of the member's cash (3 days) by group, and affiliate cash (30 days). */
 export function StatementPage() {
-  const { t, i18n } = useLingui();
-  usePageTitle(t`Statement`);
+  const { t } = useLingui();
   const [tab, setTab] = useState<StatementTab>("all");
   const data = useLoad(() => loadTab(tab), [tab]);
-
-  const updates = useAtomValue(moneyUpdatesAtom);
-  const seen = useRef(updates);
-  const { reload } = data;
-  useEffect(() => {
-    if (updates === seen.current) return;
-    seen.current = updates;
-    void reload();
-  }, [updates, reload]);
+  useReloadOnMoneyUpdate(data.reload);
 
   const label: Record<StatementTab, string> = {
     all: t`All`,
@@ -77,11 +64,7 @@ export function StatementPage() {
   const items = data.data ?? [];
 
   return (
-    <div className="page narrow">
-      <WalletNav />
-      <h1>
-        <Trans>Statement</Trans>
-      </h1>
+    <WalletPage title={t`Statement`} top={<WalletNav />}>
       <div className="tabs" role="tablist" aria-label={t`Show`}>
         {TABS.map((name) => (
           <button
@@ -114,8 +97,7 @@ export function StatementPage() {
             </Trans>
           </p>
         ) : null}
-        <FormError message={data.error ? walletErrorText(i18n, data.error) : null} />
-        {data.loading && !data.data ? <Loading /> : null}
+        <LoadState loaded={data} />
         {data.data && items.length === 0 ? (
           <p className="empty-state">
             <Trans>Nothing here yet.</Trans>
@@ -127,6 +109,6 @@ export function StatementPage() {
           ))}
         </ul>
       </section>
-    </div>
+    </WalletPage>
   );
 }

@@ -1,33 +1,29 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatStatementTime } from "../../domain/statement.ts";
 import { ApiError } from "../../lib/api.ts";
-import { FormError, TextField } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { TextField } from "../../ui/form.tsx";
 import { formatBaht } from "./format.ts";
-import { later, type Text, useKeyKeeper, useLoad } from "./hooks.ts";
+import { later, type Text, useKeyKeeper, useLoad, useSending } from "./hooks.ts";
 import { refreshBalance } from "./liveBalance.ts";
 import { depositStatusText, walletErrorText } from "./messages.ts";
 import { voucherLink } from "./voucher.ts";
-import { Loading, StatusBadge } from "./WalletUi.tsx";
+import { DepositPage, FormSubmit, Loading, Outcome, StatusBadge } from "./WalletUi.tsx";
 import { createTrueMoneyDeposit, type Deposit, fetchTrueWalletHistory } from "./walletApi.ts";
 
 /** /credit/deposit/truemoney: redeem a TrueMoney gift-voucher link; the history of vouchers below. */
 export function TrueMoneyPage() {
   const { t, i18n } = useLingui();
-  usePageTitle(t`TrueMoney gift voucher`);
   const keys = useKeyKeeper();
   const history = useLoad(fetchTrueWalletHistory);
+  const form = useSending();
   const [link, setLink] = useState("");
   const [error, setError] = useState<Text | null>(null);
-  const [formError, setFormError] = useState<Text | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Deposit | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    form.setError(null);
     setDone(null);
     const url = voucherLink(link);
     if (!url) {
@@ -40,39 +36,31 @@ export function TrueMoneyPage() {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
-      const deposit = await createTrueMoneyDeposit(url, keys.keyFor(url));
-      keys.done();
-      if (deposit.status === "rejected") {
-        setFormError(later(() => walletErrorText(i18n, new ApiError(400, "VOUCHER_REJECTED", ""))));
-        return;
-      }
-      setDone(deposit);
-      setLink("");
-      void refreshBalance();
-    } catch (err) {
-      // A refusal is final for this voucher; only a lost answer is retried with the same key.
-      if (!(err instanceof ApiError && err.isNetwork)) keys.done();
-      setFormError(later(() => walletErrorText(i18n, err)));
-    } finally {
-      setBusy(false);
-      void history.reload();
-    }
+    await form.run(
+      async () => {
+        const deposit = await createTrueMoneyDeposit(url, keys.keyFor(url));
+        keys.done();
+        if (deposit.status === "rejected") {
+          form.setError(later(() => walletErrorText(i18n, new ApiError(400, "VOUCHER_REJECTED", ""))));
+          return;
+        }
+        setDone(deposit);
+        setLink("");
+        void refreshBalance();
+      },
+      (err) => {
+        // A refusal is final for this voucher; only a lost answer is retried with the same key.
+        if (!(err instanceof ApiError && err.isNetwork)) keys.done();
+        return false;
+      },
+    );
+    void history.reload();
   };
 
   const credited = done ? formatBaht(done.creditedAmount ?? done.amount) : "";
 
   return (
-    <div className="page narrow">
-      <p className="breadcrumb">
-        <Link to="/credit/deposit">
-          <Trans>Deposit</Trans>
-        </Link>
-      </p>
-      <h1>
-        <Trans>TrueMoney gift voucher</Trans>
-      </h1>
+    <DepositPage title={t`TrueMoney gift voucher`}>
       <ol className="steps">
         <li>
           <Trans>In the TrueMoney Wallet app, create a gift voucher (อั่งเปา) for the amount you want.</Trans>
@@ -82,14 +70,11 @@ export function TrueMoneyPage() {
         </li>
       </ol>
       {done?.status === "approved" ? (
-        <section className="outcome outcome-ok" role="status">
-          <h2>
-            <Trans>Voucher redeemed</Trans>
-          </h2>
+        <Outcome tone="ok" title={<Trans>Voucher redeemed</Trans>}>
           <p>
             <Trans>{credited} has been added to your balance.</Trans>
           </p>
-        </section>
+        </Outcome>
       ) : null}
       <form onSubmit={submit} noValidate className="form">
         <TextField
@@ -105,10 +90,7 @@ export function TrueMoneyPage() {
           onChange={(e) => setLink(e.target.value)}
           error={error?.()}
         />
-        <FormError message={formError?.() ?? null} />
-        <button type="submit" className="button button-primary button-block button-large" disabled={busy}>
-          {busy ? t`Redeeming…` : t`Redeem voucher`}
-        </button>
+        <FormSubmit sending={form} label={t`Redeem voucher`} busyLabel={t`Redeeming…`} />
       </form>
       <section aria-labelledby="vouchers-title">
         <h2 id="vouchers-title">
@@ -135,6 +117,6 @@ export function TrueMoneyPage() {
           ))}
         </ul>
       </section>
-    </div>
+    </DepositPage>
   );
 }

@@ -1,18 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { formatBaht } from "./format.ts";
 import { useLoad } from "./hooks.ts";
-import { walletErrorText } from "./messages.ts";
-import { Loading, WalletNav } from "./WalletUi.tsx";
+import { LoadState, WalletNav, WalletPage } from "./WalletUi.tsx";
 import { fetchTurnover, type TurnoverPeriod } from "./walletApi.ts";
 
 const PERIODS: TurnoverPeriod[] = ["today", "7d", "30d"];
 
 /** /credit/turnover: total stakes today, over 7 and over 30 days, split into lotto and games. */
 export function TurnoverPage() {
-  const { t, i18n } = useLingui();
-  usePageTitle(t`Turnover`);
+  const { t } = useLingui();
   const data = useLoad(() => Promise.all(PERIODS.map(fetchTurnover)));
   const label: Record<TurnoverPeriod, string> = {
     today: t`Today`,
@@ -21,19 +17,14 @@ export function TurnoverPage() {
   };
 
   return (
-    <div className="page narrow">
-      <WalletNav />
-      <h1>
-        <Trans>Turnover</Trans>
-      </h1>
+    <WalletPage title={t`Turnover`} top={<WalletNav />}>
       <p className="lead">
         <Trans>
           Turnover is the total of your stakes: every bet you place, minus bets that were cancelled and
           refunded. Promotions that ask you to play your bonus through count it against this turnover.
         </Trans>
       </p>
-      <FormError message={data.error ? walletErrorText(i18n, data.error) : null} />
-      {data.loading && !data.data ? <Loading /> : null}
+      <LoadState loaded={data} />
       {data.data ? (
         <ul className="card-list turnover-list">
           {data.data.map((item) => (
@@ -57,6 +48,6 @@ export function TurnoverPage() {
       <p className="form-note">
         <Trans>Days run from midnight to midnight, Thailand time.</Trans>
       </p>
-    </div>
+    </WalletPage>
   );
 }

@@ -2,9 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
 import { bankByCode, formatAccountNumber } from "../../domain/banks.ts";
+import { FieldMessages, FormError, fieldDescribedBy } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
+import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { formatBaht } from "./format.ts";
-import { statusTone } from "./messages.ts";
+import type { Loaded, Sending } from "./hooks.ts";
+import { statusTone, walletErrorText } from "./messages.ts";
 import "./wallet.css";
 
 /** Bank name in the player's language: Thai names for Thai, English names otherwise. */
@@ -151,6 +154,53 @@ export function AccountCard({
   );
 }
 
+/** The account of `accounts` with this id; when there is only one, that one (nothing to choose). */
+export function chosenAccount<A extends { id: string }>(accounts: A[], id: string): A | undefined {
+  return accounts.find((a) => a.id === id) ?? (accounts.length === 1 ? accounts[0] : undefined);
+}
+
+/** Bank accounts as a radio group of cards, with the group's error under them. */
+export function AccountChoices<
+  A extends { id: string; bankCode: string; accountNumber: string; accountName: string | null },
+>({
+  legend,
+  name,
+  accounts,
+  chosen,
+  onChoose,
+  copy = false,
+  error,
+}: {
+  legend: React.ReactNode;
+  name: string;
+  accounts: A[];
+  chosen: A | undefined;
+  onChoose: (id: string) => void;
+  copy?: boolean;
+  error?: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <fieldset
+      className={`field choice-list ${error ? "field-invalid" : ""}`}
+      aria-describedby={fieldDescribedBy(id, null, error)}
+    >
+      <legend>{legend}</legend>
+      {accounts.map((a) => (
+        <AccountCard
+          key={a.id}
+          bankCode={a.bankCode}
+          accountNumber={a.accountNumber}
+          accountName={a.accountName}
+          copy={copy}
+          radio={{ name, value: a.id, checked: chosen?.id === a.id, onChange: () => onChoose(a.id) }}
+        />
+      ))}
+      <FieldMessages id={id} error={error} />
+    </fieldset>
+  );
+}
+
 /** Whole-baht (or two-decimal) amount input with quick choices, for thumbs. */
 export function AmountField({
   label,
@@ -171,7 +221,6 @@ export function AmountField({
 }) {
   const { t } = useLingui();
   const id = useId();
-  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <div className={`field ${error ? "field-invalid" : ""}`}>
       <label htmlFor={id}>{label}</label>
@@ -185,7 +234,7 @@ export function AmountField({
           value={value}
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={described || undefined}
+          aria-describedby={fieldDescribedBy(id, hint, error)}
         />
       </div>
       {choices.length > 0 ? (
@@ -198,16 +247,7 @@ export function AmountField({
           ))}
         </fieldset>
       ) : null}
-      {hint ? (
-        <p id={`${id}-hint`} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -236,6 +276,53 @@ export function WalletNav() {
   );
 }
 
+/** A wallet page: its title (also the window's), what leads to the other pages above it, then its content. */
+export function WalletPage({
+  title,
+  top,
+  children,
+}: {
+  title: string;
+  top?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <div className="page narrow">
+      {top}
+      <h1>{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+/** A deposit channel's page, with the way back to the channels (and `crumbs` after it). */
+export function DepositPage({
+  title,
+  crumbs,
+  children,
+}: {
+  title: string;
+  crumbs?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <WalletPage
+      title={title}
+      top={
+        <p className="breadcrumb">
+          <Link to="/credit/deposit">
+            <Trans>Deposit</Trans>
+          </Link>
+          {crumbs}
+        </p>
+      }
+    >
+      {children}
+    </WalletPage>
+  );
+}
+
 export function Loading({ children }: { children?: React.ReactNode }) {
   return (
     <p role="status" className="loading-text">
@@ -254,5 +341,84 @@ export function DemoBox({ children }: { children: React.ReactNode }) {
       </p>
       {children}
     </section>
+  );
+}
+
+/** What loading a page's data came to so far: its error, or that it is still loading. */
+export function LoadState({ loaded }: { loaded: Loaded<unknown> }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <FormError message={loaded.error ? walletErrorText(i18n, loaded.error) : null} />
+      {loaded.loading && !loaded.data ? <Loading /> : null}
+    </>
+  );
+}
+
+/** The end of a wallet form: what went wrong, then the big submit button, saying so while it sends. */
+export function FormSubmit({
+  sending,
+  label,
+  busyLabel,
+}: {
+  sending: Sending;
+  label: string;
+  busyLabel: React.ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={sending.error?.() ?? null} />
+      <button
+        type="submit"
+        className="button button-primary button-block button-large"
+        disabled={sending.busy}
+      >
+        {sending.busy ? busyLabel : label}
+      </button>
+    </>
+  );
+}
+
+/** How a request ended or stands, announced: a title, what it means, and where to go next. */
+export function Outcome({
+  tone,
+  title,
+  children,
+  actions,
+}: {
+  tone: "ok" | "wait" | "bad" | "off";
+  title: React.ReactNode;
+  children?: React.ReactNode;
+  actions?: React.ReactNode;
+}) {
+  return (
+    <section className={`outcome outcome-${tone}`} role="status">
+      <h2>{title}</h2>
+      {children}
+      {actions ? <div className="actions">{actions}</div> : null}
+    </section>
+  );
+}
+
+/** To /credit/status, where a request sent to staff is followed. */
+export function StatusPageLink() {
+  return (
+    <Link to="/credit/status" className="button button-primary">
+      <Trans>See the status</Trans>
+    </Link>
+  );
+}
+
+/** For a member without a verified bank account: add one, or see how the added ones stand. */
+export function AddBankActions() {
+  return (
+    <div className="actions">
+      <Link to="/bank/add" className="button button-primary">
+        <Trans>Add bank account</Trans>
+      </Link>
+      <Link to="/bank/status" className="button">
+        <Trans>My bank accounts</Trans>
+      </Link>
+    </div>
   );
 }

@@ -1,17 +1,27 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { maskAccountNumber } from "../../domain/banks.ts";
 import { parseAmount, WITHDRAW_MAX_PER_TIME, WITHDRAW_MIN, withdrawRefusal } from "../../domain/wallet.ts";
 import { FormError } from "../../ui/form.tsx";
-import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { useAmountProblemText } from "./DepositAmountForm.tsx";
 import { amountProblem, formatBaht, formatLimit, satangOf, wireAmount } from "./format.ts";
-import { later, type Text, useKeyKeeper, useLoad } from "./hooks.ts";
+import { later, type Text, useKeyKeeper, useLoad, useSending } from "./hooks.ts";
 import { liveBalanceAtom, refreshBalance } from "./liveBalance.ts";
 import { refusalText, walletErrorText } from "./messages.ts";
-import { AccountCard, AmountField, Loading, useBankName, WalletNav } from "./WalletUi.tsx";
+import {
+  AccountChoices,
+  AddBankActions,
+  AmountField,
+  chosenAccount,
+  FormSubmit,
+  Loading,
+  Outcome,
+  StatusPageLink,
+  useBankName,
+  WalletNav,
+  WalletPage,
+} from "./WalletUi.tsx";
 import {
   createWithdrawal,
   fetchMemberBanks,
@@ -55,49 +65,39 @@ function Requested({ withdrawal }: { withdrawal: Withdrawal }) {
   const amount = formatBaht(withdrawal.amount);
   const to = `${bankName(withdrawal.bank.bankCode)} ${maskAccountNumber(withdrawal.bank.accountNumber)}`;
   return (
-    <section className="outcome outcome-ok" role="status">
-      <h2>
-        <Trans>Withdrawal requested</Trans>
-      </h2>
+    <Outcome tone="ok" title={<Trans>Withdrawal requested</Trans>} actions={<StatusPageLink />}>
       <p>
         <Trans>
           {amount} will be paid to {to}. The amount has been taken from your balance; staff usually pay within
           15 minutes. If it is rejected, the money comes back to your balance.
         </Trans>
       </p>
-      <div className="actions">
-        <Link to="/credit/status" className="button button-primary">
-          <Trans>See the status</Trans>
-        </Link>
-      </div>
-    </section>
+    </Outcome>
   );
 }
 
 /** /credit/withdraw: to one of the member's verified accounts, within the SPEC.md section 9 limits. */
 export function WithdrawPage() {
   const { t, i18n } = useLingui();
-  usePageTitle(t`Withdraw`);
   const problemText = useAmountProblemText();
   const keys = useKeyKeeper();
+  const form = useSending();
   const { balance } = useAtomValue(liveBalanceAtom);
   const banks = useLoad(async () => (await fetchMemberBanks()).filter((b) => b.status === "verified"));
   const limits = useLoad(fetchWithdrawLimits);
   const [bankId, setBankId] = useState("");
   const [amount, setAmount] = useState("");
   const [error, setError] = useState<Text | null>(null);
-  const [formError, setFormError] = useState<Text | null>(null);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Withdrawal | null>(null);
 
   const verified = banks.data ?? [];
-  const chosen = verified.find((b) => b.id === bankId) ?? (verified.length === 1 ? verified[0] : undefined);
+  const chosen = chosenAccount(verified, bankId);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setFormError(null);
+    form.setError(null);
     if (!chosen) {
-      setFormError(later(() => t`Please choose the account to receive the money.`));
+      form.setError(later(() => t`Please choose the account to receive the money.`));
       return;
     }
     const problem = amountProblem(amount, 1n, 10n ** 15n);
@@ -124,31 +124,21 @@ export function WithdrawPage() {
       return;
     }
     setError(null);
-    setBusy(true);
-    try {
+    await form.run(async () => {
       const withdrawal = await createWithdrawal(chosen.id, wire, keys.keyFor(`${chosen.id}|${wire}`));
       keys.done();
       setDone(withdrawal);
       setAmount("");
       void refreshBalance();
-      void limits.reload();
-    } catch (err) {
-      setFormError(later(() => walletErrorText(i18n, err)));
-      void limits.reload();
-    } finally {
-      setBusy(false);
-    }
+    });
+    void limits.reload();
   };
 
   const loading = (banks.loading && !banks.data) || (limits.loading && !limits.data);
   const loadError = banks.error ?? limits.error;
 
   return (
-    <div className="page narrow">
-      <WalletNav />
-      <h1>
-        <Trans>Withdraw</Trans>
-      </h1>
+    <WalletPage title={t`Withdraw`} top={<WalletNav />}>
       <section className="balance-box" aria-labelledby="available-title">
         <h2 id="available-title">
           <Trans>Available balance</Trans>
@@ -170,14 +160,7 @@ export function WithdrawPage() {
               accounts you added.
             </Trans>
           </p>
-          <div className="actions">
-            <Link to="/bank/add" className="button button-primary">
-              <Trans>Add bank account</Trans>
-            </Link>
-            <Link to="/bank/status" className="button">
-              <Trans>My bank accounts</Trans>
-            </Link>
-          </div>
+          <AddBankActions />
         </section>
       ) : (
         <>
@@ -188,25 +171,13 @@ export function WithdrawPage() {
             </p>
           ) : null}
           <form onSubmit={submit} noValidate className="form">
-            <fieldset className="field choice-list">
-              <legend>
-                <Trans>Pay to</Trans>
-              </legend>
-              {verified.map((b) => (
-                <AccountCard
-                  key={b.id}
-                  bankCode={b.bankCode}
-                  accountNumber={b.accountNumber}
-                  accountName={b.accountName}
-                  radio={{
-                    name: "bankId",
-                    value: b.id,
-                    checked: chosen?.id === b.id,
-                    onChange: () => setBankId(b.id),
-                  }}
-                />
-              ))}
-            </fieldset>
+            <AccountChoices
+              legend={<Trans>Pay to</Trans>}
+              name="bankId"
+              accounts={verified}
+              chosen={chosen}
+              onChoose={setBankId}
+            />
             <AmountField
               label={t`Amount to withdraw (baht)`}
               value={amount}
@@ -217,13 +188,10 @@ export function WithdrawPage() {
             <p className="form-note">
               <Trans>A withdrawal request cannot be cancelled once it is sent.</Trans>
             </p>
-            <FormError message={formError?.() ?? null} />
-            <button type="submit" className="button button-primary button-block button-large" disabled={busy}>
-              {busy ? t`Sending…` : t`Withdraw now`}
-            </button>
+            <FormSubmit sending={form} label={t`Withdraw now`} busyLabel={t`Sending…`} />
           </form>
         </>
       )}
-    </div>
+    </WalletPage>
   );
 }

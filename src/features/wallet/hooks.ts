@@ -1,5 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import type { I18n } from "@lingui/core";
+import { useLingui } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
 import { createKeyKeeper, type KeyKeeper } from "./idempotency.ts";
+import { moneyUpdatesAtom } from "./liveBalance.ts";
+import { walletErrorText } from "./messages.ts";
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -50,6 +55,17 @@ export function useLoad<T>(load: () => Promise<T>, deps: readonly unknown[] = []
   return { data, error, loading, reload };
 }
 
+/** Calls `reload` each time the member's money moves (a credit arriving, a staff decision), as the socket says. */
+export function useReloadOnMoneyUpdate(reload: () => Promise<void>): void {
+  const updates = useAtomValue(moneyUpdatesAtom);
+  const seen = useRef(updates);
+  useEffect(() => {
+    if (updates === seen.current) return;
+    seen.current = updates;
+    void reload();
+  }, [updates, reload]);
+}
+
 /** The current time, ticking every `intervalMs` while `active` (countdowns). */
 export function useNow(intervalMs = 1000, active = true): number {
   const [now, setNow] = useState(() => Date.now());
@@ -75,3 +91,35 @@ export function useKeyKeeper(): KeyKeeper {
  */
 export type Text = () => string;
 export const later = (text: Text) => (): Text => text;
+
+export interface Sending {
+  busy: boolean;
+  /** What went wrong, to show with `error?.()`. */
+  error: Text | null;
+  /** Sets the error like a state setter: store a message with `setError(later(() => t\`…\`))`. */
+  setError: Dispatch<SetStateAction<Text | null>>;
+  /**
+   * Runs `work` busy and with no error shown; a failure becomes the error, unless `failed` deals with it itself
+   * and answers true.
+   */
+  run: (work: () => Promise<unknown>, failed?: (err: unknown) => boolean | Promise<boolean>) => Promise<void>;
+}
+
+/** A form (or a button) that sends a request: busy while it runs, its failure written by `errorText`. */
+export function useSending(errorText: (i18n: I18n, err: unknown) => string = walletErrorText): Sending {
+  const { i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<Text | null>(null);
+  const run: Sending["run"] = async (work, failed) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (err) {
+      if (!(await failed?.(err))) setError(later(() => errorText(i18n, err)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, setError, run };
+}
