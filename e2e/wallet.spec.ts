@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "./catalog.ts";
 import { E2E_STAFF } from "./support/constants.ts";
-import { expectLedgerSound } from "./support/ledger.ts";
+import { expectLedgerSound, staffHeaders } from "./support/ledger.ts";
 
 // The wallet as a player on a phone sees it: bank accounts, every deposit channel (paid by the clearly labelled
 // demo bank and demo chain), withdrawals within the limits, the live top-bar balance and the statement.
@@ -354,4 +354,76 @@ test("withdraw within the limits; over 49,000 per time is refused in Thai and En
   await expect(rows.getByText("Withdrawal", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "All" }).click();
   await screens(page, "statement", "Statement");
+});
+
+test("the daily limits: over 200,000 baht and a sixth withdrawal are each refused with their message", async ({
+  page,
+  request,
+}) => {
+  await memberWithBank(page);
+  const token = await page.evaluate(() =>
+    decodeURIComponent(document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? ""),
+  );
+  const member = { authorization: `Bearer ${token}` };
+  const { uuid } = await (await request.get("/api/users-infos", { headers: member })).json();
+  const staff = await staffHeaders(request);
+  const funded = await request.post("/api/staff/members.adjust", {
+    headers: staff,
+    data: {
+      uuid,
+      type: "ADMIN_INCREASE",
+      amount: "250000",
+      reason: "e2e limits",
+      idempotencyKey: `e2e-${uuid}`,
+    },
+  });
+  expect(funded.status()).toBe(200);
+  const bankId = (await (await request.get("/api/users-banks", { headers: member })).json()).banks[0].id;
+  // Four withdrawals of 49,000, each paid by staff before the next (one waits at a time): 196,000 today.
+  for (let i = 0; i < 4; i++) {
+    const w = await request.post("/api/withdrawals.create", {
+      headers: member,
+      data: { bankId, amount: "49000", idempotencyKey: `e2e-${uuid}-${i}` },
+    });
+    expect(w.status()).toBe(201);
+    const paid = await request.post("/api/staff/withdrawals.pay", {
+      headers: staff,
+      data: { id: (await w.json()).id },
+    });
+    expect(paid.status()).toBe(200);
+  }
+
+  await page.goto("/credit/withdraw");
+  await expect(page.getByText(/^Used 196,000 of 200,000 baht today, 4 of 5 withdrawals\.$/)).toBeVisible();
+  await page.getByLabel("Amount to withdraw (baht)").fill("4000.01");
+  await page.getByRole("button", { name: "Withdraw now" }).click();
+  await expect(page.getByText("You can withdraw at most 200,000 baht per day.")).toBeVisible();
+
+  await page.getByLabel("Amount to withdraw (baht)").fill("4000");
+  await page.getByRole("button", { name: "Withdraw now" }).click();
+  await expect(page.getByRole("heading", { name: "Withdrawal requested" })).toBeVisible();
+  const waiting = (await (await request.post("/api/transactions.bank", { headers: member, data: {} })).json())
+    .withdrawals[0];
+  await request.post("/api/staff/withdrawals.pay", { headers: staff, data: { id: waiting.id } });
+
+  await page.goto("/credit/withdraw");
+  await expect(page.getByText(/^Used 200,000 of 200,000 baht today, 5 of 5 withdrawals\.$/)).toBeVisible();
+  await page.getByLabel("Amount to withdraw (baht)").fill("100");
+  await page.getByRole("button", { name: "Withdraw now" }).click();
+  await expect(page.getByText("You can withdraw at most 5 times per day.")).toBeVisible();
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿50,000.00");
+});
+
+test("crypto deposit: an address and the USDT amount, confirmed by the demo chain", async ({ page }) => {
+  await memberWithBank(page);
+  await page.goto("/credit/deposit");
+  await page.getByRole("link", { name: /^Crypto/ }).click();
+  await page.getByLabel("Amount (baht)").fill("365");
+  await page.getByRole("button", { name: "Get my deposit address" }).click();
+  await expect(page).toHaveURL(/\/credit\/deposit\/crypto\/queue\?id=\d+$/);
+  await expect(page.getByText("10.000000", { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(/^TDEMO[0-9a-f]{29}$/).first()).toBeVisible();
+  await page.getByRole("button", { name: /^Demo chain/ }).click();
+  await expect(page.getByRole("heading", { name: "Deposit received" })).toBeVisible();
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿365.00");
 });
