@@ -137,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   const io = await attachRealtime(app.server, verifyToken, {
     redisUrl: config.redisUrl,
-    redisKey: deps.realtimeRedisKey,
+    redisKey: deps.realtimeRedisKey ?? config.redisKey,
     log: app.log,
   });
   const stopSweep = startSessionSweep(

@@ -27,6 +27,10 @@ const EnvSchema = v.object({
   DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./data"),
   STATIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), "./dist"),
   REDIS_URL: v.optional(v.pipe(v.string(), v.regex(/^rediss?:\/\//, "must be a redis:// URL"))),
+  REDIS_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[\w:.-]{1,60}$/, "must be 1-60 letters, digits or :._-")),
+    "lottoup",
+  ),
   SESSION_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
   ALLOWED_HOSTS: v.optional(v.string()),
   LOG_LEVEL: v.optional(v.picklist(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
@@ -70,6 +74,8 @@ export interface Config {
   dataDir: string;
   staticDir: string;
   redisUrl: string | undefined;
+  /** Prefix of the Redis channels; every process serving one site uses the same one. */
+  redisKey: string;
   sessionSecret: string;
   /** Host names (without port) the site answers for; "*" accepts any host. */
   allowedHosts: readonly string[];
@@ -123,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: e.DATA_DIR,
     staticDir: e.STATIC_DIR,
     redisUrl: e.REDIS_URL,
+    redisKey: e.REDIS_KEY,
     sessionSecret: e.SESSION_SECRET ?? DEMO_SESSION_SECRET,
     allowedHosts: (e.ALLOWED_HOSTS ?? (mode === "demo" ? "*" : ""))
       .split(",")
