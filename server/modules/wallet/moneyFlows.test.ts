@@ -193,8 +193,17 @@ describe("fast and QR deposits", () => {
       amount: "500.00",
       referTransferId: null,
     });
-    expect(body.prepareTotal).toBeGreaterThanOrEqual(4);
-    expect(body.prepareIndex).toBeGreaterThanOrEqual(1);
+    // Once all four wait, each sees its own place in one queue of at least four.
+    const queue = await Promise.all(
+      members.map(async (m, i) =>
+        (await get(`/api/deposits.one?id=${deposits[i]?.json().id}`, m.token)).json(),
+      ),
+    );
+    const total = queue[0].prepareTotal as number;
+    expect(total).toBeGreaterThanOrEqual(4);
+    expect(queue.every((d) => d.prepareTotal === total)).toBe(true);
+    expect(new Set(queue.map((d) => d.prepareIndex)).size).toBe(4);
+    for (const d of queue) expect(d.prepareIndex).toBeGreaterThanOrEqual(1);
     expect(new Date(body.expiresAt).getTime() - new Date(body.createdAt).getTime()).toBe(15 * 60 * 1000);
     for (const [i, m] of members.entries())
       await post("/api/deposits.cancel", m.token, { id: deposits[i]?.json().id });
