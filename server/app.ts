@@ -16,6 +16,8 @@ import { accountBalance, memberAccount, onCashChange } from "./ledger/ledger.ts"
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { lineRoutes } from "./modules/line/routes.ts";
+import { startRoundJob } from "./modules/lotto/roundJob.ts";
+import { lottoRoutes } from "./modules/lotto/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { bankRoutes } from "./modules/wallet/banks.ts";
@@ -186,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (api) => withdrawalRoutes(api, walletDeps));
   await app.register(async (api) => statementRoutes(api, walletDeps));
   await app.register(async (api) => staffWalletRoutes(api, walletDeps));
+  await app.register(async (api) => lottoRoutes(api, { config, database: deps.database }));
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
@@ -211,7 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       io.to(member.uuid).emit("money-update", { balance: satangToBaht(available) });
     }
   });
+  // Lotto rounds: created ahead and closed on time, in every process (idempotent; server/modules/lotto/roundJob.ts).
+  const stopRoundJob = startRoundJob(deps.database.db, { log: app.log });
   app.addHook("onClose", async () => {
+    await stopRoundJob();
     stopSweep();
     unsubscribe();
     await closeRealtime(io);

@@ -27,7 +27,7 @@ describe("HTTP server", () => {
     expect(res.json()).toMatchObject({
       status: "ok",
       mode: "demo",
-      database: { engine: engineName, ok: true, migrations: 4 },
+      database: { engine: engineName, ok: true, migrations: 5 },
     });
   });
 

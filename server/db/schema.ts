@@ -241,7 +241,83 @@ export interface WithdrawalsTable {
   created_at: Generated<Date>;
 }
 
+export type LottoFamilyColumn = "yeekee" | "yeekee5Min" | "pingpong" | "gov" | "stock" | "set4";
+export type LottoRoundStatus = "open" | "closed" | "resulted" | "cancelled";
+export type PoyStatus = "waiting" | "won" | "lost" | "cancelled" | "refunded";
+
+/** Satang amounts inside jsonb are decimal strings (JSON has no bigint). */
+export type RoundRatesJson = Record<string, string>;
+export type RoundLimitsJson = Record<string, { min: string; max: string }>;
+
+export interface LottoRoundsTable {
+  id: Generated<bigint>;
+  family: LottoFamilyColumn;
+  bet_type: string;
+  name: string;
+  name_en: string;
+  /** yyyy-mm-dd, Bangkok: the day the round is sold on. */
+  round_date: string;
+  round_no: number | null;
+  market: string | null;
+  flag: string | null;
+  close_at: Timestamp;
+  result_at: Timestamp;
+  status: ColumnType<LottoRoundStatus, LottoRoundStatus | undefined, LottoRoundStatus>;
+  rates: ColumnType<RoundRatesJson, string, string>;
+  limits: ColumnType<RoundLimitsJson, string, string>;
+  max_per_option: ColumnType<RoundRatesJson, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface LottoRestrictionsTable {
+  id: Generated<bigint>;
+  round_id: bigint;
+  option: string;
+  number: string;
+  multiply: string;
+  set_by: string;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface LottoExposureTable {
+  round_id: bigint;
+  exposure_key: string;
+  payout: ColumnType<bigint, bigint | undefined, bigint>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface PoysTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  round_id: bigint;
+  status: PoyStatus;
+  total: bigint;
+  idempotency_key: string;
+  transfer_id: bigint;
+  refund_transfer_id: bigint | null;
+  created_at: Generated<Date>;
+  cancelled_at: Date | null;
+}
+
+export interface PoyLinesTable {
+  id: Generated<bigint>;
+  poy_id: bigint;
+  option: string;
+  number: string;
+  price: bigint;
+  multiply: string;
+  batch: number;
+  status: PoyStatus;
+  payout: bigint | null;
+}
+
 export interface DB {
+  lotto_rounds: LottoRoundsTable;
+  lotto_restrictions: LottoRestrictionsTable;
+  lotto_exposure: LottoExposureTable;
+  poys: PoysTable;
+  poy_lines: PoyLinesTable;
   member_banks: MemberBanksTable;
   receiving_accounts: ReceivingAccountsTable;
   deposits: DepositsTable;

@@ -3,6 +3,7 @@ import * as m0001 from "./0001_foundation.ts";
 import * as m0002 from "./0002_accounts.ts";
 import * as m0003 from "./0003_ledger.ts";
 import * as m0004 from "./0004_wallet.ts";
+import * as m0005 from "./0005_lotto.ts";
 
 // Listed explicitly (not read from disk) so the set of migrations is fixed at build time and ordered by name.
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0002_accounts": m0002,
   "0003_ledger": m0003,
   "0004_wallet": m0004,
+  "0005_lotto": m0005,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,126 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import { DateTime } from "luxon";
+import {
+  BANGKOK,
+  bangkokDate,
+  LOTTO_FAMILIES,
+  roundsForDay,
+  type ScheduledRound,
+} from "../../../src/domain/lotto/index.ts";
+import type { DB } from "../../db/schema.ts";
+import { roundValues } from "./rounds.ts";
+
+/**
+ * The round job: creates rounds ahead of time and closes them at their real close time. Every server process
+ * runs it; both steps are idempotent and safe to run at the same time in several processes:
+ * - rounds are inserted with `on conflict (bet_type) do nothing` (betType is unique), so a round exists once;
+ * - closing is one `update … where status = 'open' and close_at <= now`.
+ * Placing a slip never relies on the job: it checks the real close time itself (the job only keeps the stored
+ * status honest for lists and staff).
+ */
+
+/** Days ahead (today included) a family's rounds are created: today and tomorrow; gov up to its next draw. */
+export const DAYS_AHEAD: Readonly<Record<(typeof LOTTO_FAMILIES)[number], number>> = {
+  yeekee: 2,
+  yeekee5Min: 2,
+  pingpong: 2,
+  stock: 2,
+  set4: 2,
+  // Draws are on the 1st and 16th: 17 days always reach the next one, so gov betting opens right after a draw.
+  gov: 17,
+};
+
+function plusDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: BANGKOK }).plus({ days }).toISODate() as string;
+}
+
+/**
+ * Creates the missing rounds from today (Bangkok) on; rounds already closed at `now` are not created. A run that
+ * finds every round in place costs one indexed read.
+ */
+export async function ensureRounds(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+  const today = bangkokDate(now);
+  const wanted: ScheduledRound[] = [];
+  for (const family of LOTTO_FAMILIES) {
+    for (let i = 0; i < DAYS_AHEAD[family]; i++) {
+      const rounds = roundsForDay(family, plusDays(today, i));
+      wanted.push(...rounds.filter((r) => r.closeAt.getTime() > now.getTime()));
+    }
+  }
+  if (wanted.length === 0) return 0;
+  const existing = await db
+    .selectFrom("lotto_rounds")
+    .select("bet_type")
+    .where("close_at", ">", now)
+    .where("round_date", ">=", plusDays(today, -1))
+    .execute();
+  const have = new Set(existing.map((r) => r.bet_type));
+  const missing = wanted.filter((r) => !have.has(r.betType));
+  let created = 0;
+  // Another process may insert the same rounds meanwhile: the unique betType makes the second insert a no-op.
+  for (let i = 0; i < missing.length; i += 300) {
+    const inserted = await db
+      .insertInto("lotto_rounds")
+      .values(missing.slice(i, i + 300).map(roundValues))
+      .onConflict((oc) => oc.column("bet_type").doNothing())
+      .returning("id")
+      .execute();
+    created += inserted.length;
+  }
+  return created;
+}
+
+/** Marks open rounds whose real close time has passed as closed. */
+export async function closeDueRounds(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+  const closed = await db
+    .updateTable("lotto_rounds")
+    .set({ status: "closed" })
+    .where("status", "=", "open")
+    .where("close_at", "<=", now)
+    .returning("id")
+    .execute();
+  return closed.length;
+}
+
+export async function runRoundJob(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+): Promise<{ created: number; closed: number }> {
+  const created = await ensureRounds(db, now);
+  const closed = await closeDueRounds(db, now);
+  return { created, closed };
+}
+
+export const ROUND_JOB_INTERVAL_MS = 15_000;
+
+/**
+ * Runs the job now and every `intervalMs` (the timer is unref'd: it never keeps the process alive). Returns the
+ * stop function, which waits for a run in progress so the database can be closed after it.
+ */
+export function startRoundJob(
+  db: Kysely<DB>,
+  options: { intervalMs?: number; log?: Pick<FastifyBaseLogger, "error"> } = {},
+): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped || running) return;
+    running = runRoundJob(db)
+      .then(
+        () => undefined,
+        (err: unknown) => options.log?.error({ err }, "lotto round job failed"),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, options.intervalMs ?? ROUND_JOB_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
+}

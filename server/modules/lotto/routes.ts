@@ -1,0 +1,358 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { sql } from "kysely";
+import * as v from "valibot";
+import { isAreaBlocked } from "../../../src/domain/access.ts";
+import {
+  type AnyOption,
+  compareDecimal,
+  compareLines,
+  displayIndex,
+  FOUR_DIGIT_LOTTERIES,
+  familyOffers,
+  isDecimal,
+  isOption,
+  isWellFormedNumber,
+  normalizeDecimal,
+  optionFromWire,
+  optionWire,
+} from "../../../src/domain/lotto/index.ts";
+import { satangToBaht } from "../../../src/domain/money.ts";
+import type { Config } from "../../config.ts";
+import type { Database } from "../../db/database.ts";
+import { AppError } from "../../http/errors.ts";
+import { parseWith } from "../../http/validate.ts";
+import { inTransaction } from "../../ledger/ledger.ts";
+import { type AuthenticatedMember, requireMember } from "../accounts/sessions.ts";
+import { audit } from "../staff/audit.ts";
+import { actorOf, type StaffRole, staffAuthenticator } from "../staff/routes.ts";
+import { Id, IdempotencyKey } from "../wallet/common.ts";
+import { type CreateVia, cancelPoy, listPoys, placePoy, poyView } from "./poys.ts";
+import { keyNumber, rateNowOf } from "./rates.ts";
+import {
+  defaultRateOf,
+  familyOf,
+  findRound,
+  fourDigitLatest,
+  isRowActive,
+  LATEST_GROUPS,
+  latestLists,
+  type RoundRow,
+  roundLimit,
+  roundOptions,
+  roundView,
+} from "./rounds.ts";
+
+export interface LottoDeps {
+  config: Config;
+  database: Database;
+}
+
+const Line = v.object({
+  option: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
+  number: v.pipe(v.string("requestInvalid"), v.maxLength(8, "requestInvalid")),
+  price: v.unknown(),
+  multiply: v.pipe(v.string("requestInvalid"), v.check(isDecimal, "requestInvalid")),
+  add: v.optional(
+    v.pipe(
+      v.number("requestInvalid"),
+      v.integer("requestInvalid"),
+      v.minValue(1, "requestInvalid"),
+      v.maxValue(1_000_000, "requestInvalid"),
+    ),
+  ),
+});
+const CreateBody = v.object({
+  betId: Id,
+  // Empty and over-long slips are refused by placePoy with their own codes (SLIP_EMPTY, SLIP_TOO_LONG).
+  lines: v.array(Line, "requestInvalid"),
+  idempotencyKey: IdempotencyKey,
+});
+const RoundQuery = v.object({ betId: Id, betType: v.optional(v.string("requestInvalid")) });
+const OneQuery = v.object({ id: Id });
+const Limit = (fallback: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.union([v.string("requestInvalid"), v.number("requestInvalid")], "requestInvalid"),
+      v.transform(Number),
+      v.integer("requestInvalid"),
+      v.minValue(1, "requestInvalid"),
+      v.maxValue(max, "requestInvalid"),
+    ),
+    fallback,
+  );
+const RecommendQuery = v.object({
+  betId: Id,
+  betType: v.optional(v.string("requestInvalid")),
+  limit: Limit(10, 100),
+});
+const HistoryQuery = v.object({
+  betGroup: v.optional(v.picklist(LATEST_GROUPS, "requestInvalid")),
+  betId: v.optional(Id),
+  betName: v.optional(v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid"))),
+  before: v.optional(Id),
+  limit: Limit(20, 100),
+});
+const RestrictionBody = v.object({
+  betId: Id,
+  option: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
+  number: v.pipe(v.string("requestInvalid"), v.maxLength(8, "requestInvalid")),
+  multiply: v.nullable(v.pipe(v.string("requestInvalid"), v.check(isDecimal, "requestInvalid"))),
+});
+
+/**
+ * Who may do what with lotto in the back office. Kept here (not in STAFF_PERMISSIONS) so this module stands
+ * alone; every staff member may read restrictions, administrators set them.
+ */
+export const LOTTO_STAFF_PERMISSIONS = {
+  "lotto.read": ["staff", "administrator", "super_admin"],
+  "lotto.restrict": ["administrator", "super_admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+async function roundOr404(db: Database["db"], id: bigint, betType?: string): Promise<RoundRow> {
+  const round = await findRound(db, id);
+  // betType, when given, must name the same round (SPEC.md passes both).
+  if (!round || (betType !== undefined && betType !== "" && betType !== round.bet_type)) {
+    throw new AppError(404, "ROUND_NOT_FOUND", "Round not found.");
+  }
+  return round;
+}
+
+const optionOf = (text: string): AnyOption | null => optionFromWire(text) ?? (isOption(text) ? text : null);
+
+/** Betting calls under /poy-api (SPEC.md section 7) and the staff's restricted numbers under /api/staff/lotto. */
+export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
+  const { db } = deps.database;
+  const requireStaff = staffAuthenticator(deps);
+
+  /** Slips: a logged-in member whose status allows lotto (status 4 may not; SPEC.md section 4). */
+  async function requireLottoMember(request: FastifyRequest): Promise<AuthenticatedMember> {
+    const member = await requireMember(db, deps.config.sessionSecret, request);
+    if (isAreaBlocked(member.status, "lotto")) throw new AppError(403, "FORBIDDEN", "Sorry, access denied.");
+    return member;
+  }
+
+  async function requireLottoStaff(
+    request: FastifyRequest,
+    permission: keyof typeof LOTTO_STAFF_PERMISSIONS,
+  ) {
+    // Any active staff session first (401 otherwise), then the lotto permission.
+    const staff = await requireStaff(request, "members.read");
+    if (!(LOTTO_STAFF_PERMISSIONS[permission] as readonly string[]).includes(staff.role)) {
+      throw new AppError(403, "FORBIDDEN", "Sorry, access denied.");
+    }
+    return staff;
+  }
+
+  // Rounds and rates: public (guests browse rounds; the app caches them for offline drafting).
+  app.get("/poy-api/bet-lists.latest", async () => latestLists(db, new Date()));
+
+  app.get("/poy-api/bet-lists.one", async (request) => {
+    const { id } = parseWith(OneQuery, request.query);
+    return roundView(await roundOr404(db, id), new Date());
+  });
+
+  app.post("/poy-api/lotteries.4d.latest", async () => fourDigitLatest(db, new Date()));
+
+  app.get("/poy-api/bet-list-min-maxes.all", async (request) => {
+    const { betId } = parseWith(RoundQuery, request.query);
+    const round = await roundOr404(db, betId);
+    return roundOptions(round).map((option) => {
+      const limit = roundLimit(round, option);
+      return {
+        betOption: optionWire(option),
+        betMin: limit ? satangToBaht(limit.min) : null,
+        betMax: limit ? satangToBaht(limit.max) : null,
+      };
+    });
+  });
+
+  app.get("/poy-api/number-reachs.rate-now.all", async (request) => {
+    const { betId, betType } = parseWith(RoundQuery, request.query);
+    const round = await roundOr404(db, betId, betType);
+    const defaultRate: Record<string, string> = {};
+    for (const [option, rate] of Object.entries(defaultRateOf(round))) {
+      defaultRate[optionWire(option as AnyOption)] = rate;
+    }
+    const rateNow = (await rateNowOf(db, round))
+      .sort(compareLines)
+      .map((r) => ({ number: r.number, option: optionWire(r.option), multiply: r.multiply }));
+    return { betId: Number(round.id), defaultRate, rateNow };
+  });
+
+  app.get("/poy-api/number-reachs.rate-recommend.all", async (request) => {
+    const { betId, betType, limit } = parseWith(RecommendQuery, request.query);
+    const round = await roundOr404(db, betId, betType);
+    // The numbers most played in the round: lines of slips not cancelled or refunded, counted per number.
+    const rows = await db
+      .selectFrom("poy_lines")
+      .innerJoin("poys", "poys.id", "poy_lines.poy_id")
+      .select(["poy_lines.option", "poy_lines.number", sql<string>`count(*)`.as("count")])
+      .where("poys.round_id", "=", round.id)
+      .where("poys.status", "in", ["waiting", "won", "lost"])
+      .groupBy(["poy_lines.option", "poy_lines.number"])
+      .execute();
+    const perOption = new Map<AnyOption, { number: string; count: number }[]>();
+    for (const r of rows) {
+      if (!isOption(r.option)) continue;
+      perOption.set(r.option, [
+        ...(perOption.get(r.option) ?? []),
+        { number: r.number, count: Number(r.count) },
+      ]);
+    }
+    const recommend = [...perOption.entries()]
+      .sort(([a], [b]) => displayIndex(a) - displayIndex(b))
+      .flatMap(([option, list]) =>
+        list
+          .sort((a, b) => b.count - a.count || (a.number < b.number ? -1 : a.number > b.number ? 1 : 0))
+          .slice(0, limit)
+          .map((e) => ({ option: optionWire(option), number: e.number, count: e.count })),
+      );
+    return { betId: Number(round.id), recommend };
+  });
+
+  // Placing slips.
+  async function create(request: FastifyRequest, via: CreateVia) {
+    const member = await requireLottoMember(request);
+    const body = parseWith(CreateBody, request.body);
+    const { poy, replay } = await placePoy(db, {
+      memberId: member.memberId,
+      betId: body.betId,
+      lines: body.lines,
+      idempotencyKey: body.idempotencyKey,
+      via,
+    });
+    return { status: replay ? 200 : 201, view: await poyView(db, poy) };
+  }
+  app.post("/poy-api/poys.create", async (request, reply) => {
+    const { status, view } = await create(request, { kind: "poys" });
+    return reply.status(status).send(view);
+  });
+  for (const lottery of FOUR_DIGIT_LOTTERIES) {
+    app.post(`/poy-api/lotteries.${lottery.api}.create`, async (request, reply) => {
+      const { status, view } = await create(request, { kind: "lottery", api: lottery.api });
+      return reply.status(status).send(view);
+    });
+  }
+
+  // Slip history: the member's own slips only (another member's id answers 404).
+  app.get("/poy-api/poys", async (request) => {
+    const member = await requireLottoMember(request);
+    const query = parseWith(HistoryQuery, request.query);
+    return listPoys(db, member.memberId, query);
+  });
+
+  app.get("/poy-api/poys.one", async (request) => {
+    const member = await requireLottoMember(request);
+    const { id } = parseWith(OneQuery, request.query);
+    const poy = await db
+      .selectFrom("poys")
+      .selectAll()
+      .where("id", "=", id)
+      .where("member_id", "=", member.memberId)
+      .executeTakeFirst();
+    if (!poy) throw new AppError(404, "POY_NOT_FOUND", "Slip not found.");
+    return poyView(db, poy);
+  });
+
+  app.post("/poy-api/poys.cancel", async (request) => {
+    const member = await requireLottoMember(request);
+    const { id } = parseWith(OneQuery, request.body);
+    return poyView(db, await cancelPoy(db, member.memberId, id));
+  });
+
+  // Restricted numbers (staff).
+  app.get("/api/staff/lotto/restrictions", async (request) => {
+    await requireLottoStaff(request, "lotto.read");
+    const { betId } = parseWith(RoundQuery, request.query);
+    const round = await roundOr404(db, betId);
+    const rows = await db
+      .selectFrom("lotto_restrictions")
+      .selectAll()
+      .where("round_id", "=", round.id)
+      .execute();
+    return {
+      betId: Number(round.id),
+      restrictions: rows
+        .filter((r): r is typeof r & { option: AnyOption } => isOption(r.option))
+        .sort(compareLines)
+        .map((r) => ({
+          option: optionWire(r.option),
+          number: r.number,
+          multiply: r.multiply,
+          setBy: r.set_by,
+          updatedAt: r.updated_at.toISOString(),
+        })),
+      rateNow: (await rateNowOf(db, round))
+        .sort(compareLines)
+        .map((r) => ({ number: r.number, option: optionWire(r.option), multiply: r.multiply })),
+    };
+  });
+
+  app.post("/api/staff/lotto/restrictions.set", async (request) => {
+    const staff = await requireLottoStaff(request, "lotto.restrict");
+    const body = parseWith(RestrictionBody, request.body);
+    return inTransaction(db, async (trx) => {
+      // The round row lock waits for slips in flight, so every slip after this sees the new rate.
+      const round = await trx
+        .selectFrom("lotto_rounds")
+        .selectAll()
+        .where("id", "=", body.betId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!round) throw new AppError(404, "ROUND_NOT_FOUND", "Round not found.");
+      if (!isRowActive(round, new Date())) {
+        throw new AppError(409, "ROUND_CLOSED", "This round is closed for betting.");
+      }
+      const option = optionOf(body.option);
+      const base = option ? round.rates[option] : undefined;
+      if (!option || !familyOffers(familyOf(round), option) || base === undefined) {
+        throw new AppError(400, "OPTION_NOT_OFFERED", "This round does not offer this option.");
+      }
+      if (!isWellFormedNumber(option, body.number)) {
+        throw new AppError(400, "NUMBER_INVALID", "The number does not fit this option.");
+      }
+      const number = keyNumber(option, body.number);
+      const multiply = body.multiply === null ? null : (normalizeDecimal(body.multiply) as string);
+      if (multiply !== null && compareDecimal(multiply, base) > 0) {
+        throw new AppError(
+          400,
+          "RESTRICTION_INVALID",
+          `A restriction cuts the rate: at most the default ${base}, or 0 to close the number.`,
+        );
+      }
+      const before = await trx
+        .selectFrom("lotto_restrictions")
+        .select("multiply")
+        .where("round_id", "=", round.id)
+        .where("option", "=", option)
+        .where("number", "=", number)
+        .executeTakeFirst();
+      if (multiply === null) {
+        await trx
+          .deleteFrom("lotto_restrictions")
+          .where("round_id", "=", round.id)
+          .where("option", "=", option)
+          .where("number", "=", number)
+          .execute();
+      } else {
+        await trx
+          .insertInto("lotto_restrictions")
+          .values({ round_id: round.id, option, number, multiply, set_by: actorOf(staff) })
+          .onConflict((oc) =>
+            oc
+              .columns(["round_id", "option", "number"])
+              .doUpdateSet({ multiply, set_by: actorOf(staff), updated_at: new Date() }),
+          )
+          .execute();
+      }
+      await audit(trx, {
+        actor: actorOf(staff),
+        action: multiply === null ? "lotto.restriction.remove" : "lotto.restriction.set",
+        subject: `lotto-round:${round.id}:${round.bet_type}`,
+        before: { option, number, multiply: before?.multiply ?? null },
+        after: { option, number, multiply },
+      });
+      return { betId: Number(round.id), option: optionWire(option), number, multiply };
+    });
+  });
+}
