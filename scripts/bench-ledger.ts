@@ -13,7 +13,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
-import pg from "pg";
 import { type Database, migrate, openDatabase } from "../server/db/database.ts";
 import type { DB } from "../server/db/schema.ts";
 import { seed } from "../server/db/seed.ts";
@@ -25,6 +24,7 @@ import {
   systemAccount,
   transfer,
 } from "../server/ledger/ledger.ts";
+import { findPostgres, key, newMember, rate } from "./bench-common.ts";
 
 const MEMBERS = 50;
 const WARM_UP = 50;
@@ -32,10 +32,6 @@ const SEQUENTIAL = 1_000;
 const CONCURRENT = 200;
 const DEBIT = 100n; // 1.00 baht
 const WALLET = 100n * DEBIT; // 100.00 baht: exactly half the debits can pass
-const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
-
-const key = () => randomBytes(12).toString("hex");
-const rate = (count: number, ms: number) => `${Math.round(count / (ms / 1000))} /s`;
 
 /**
  * Counts transfer attempts: each attempt of `transfer` (the first and every retry of its transaction) looks
@@ -59,22 +55,6 @@ class AttemptCounter implements KyselyPlugin {
   async transformResult(args: PluginTransformResultArgs) {
     return args.result;
   }
-}
-
-async function newMember(db: Kysely<DB>): Promise<bigint> {
-  const row = await db
-    .insertInto("members")
-    .values({
-      user_name: `bench${randomBytes(6).toString("hex")}`,
-      password_hash: "unused",
-      phone_number: "0812345678",
-      agent_id: 2,
-      ref_uid: 0,
-      af_slug: randomBytes(8).toString("hex"),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 async function fundedWallet(db: Kysely<DB>, clearing: bigint, satang: bigint): Promise<bigint> {
@@ -165,24 +145,6 @@ async function benchmark(label: string, database: Database): Promise<void> {
   );
   if (problems.length > 0 || failures.length > 0 || completed !== Number(WALLET / DEBIT))
     process.exitCode = 1;
-}
-
-/** Where PostgreSQL is, or why there is none to use (the URL is shown without its password). */
-async function findPostgres(): Promise<{ url: string } | { skip: string }> {
-  const url = process.env.DATABASE_URL ?? DEFAULT_POSTGRES;
-  const shown = new URL(url);
-  if (shown.password) shown.password = "***";
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return { url };
-  } catch (err) {
-    const source = process.env.DATABASE_URL ? "DATABASE_URL" : "no DATABASE_URL, and the default";
-    return { skip: `${source} ${shown} is not reachable (${err instanceof Error ? err.message : err})` };
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "lottoup-bench-ledger-"));

@@ -1,7 +1,8 @@
 /**
  * Cold start of the product as `npm start` runs it after the build: a new embedded database (created,
  * migrated, seeded) until /api/health answers, then a warm restart on the same data. Prints the figures,
- * then the ledger's throughput (scripts/bench-ledger.ts). `npm run bench` (after `npm run build`).
+ * then the ledger's throughput (scripts/bench-ledger.ts) and slips placed per second beside pgbench
+ * (scripts/bench-slips.ts). `npm run bench` (after `npm run build`).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -41,5 +42,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-// Ledger throughput on PGlite and PostgreSQL.
+// Ledger throughput, then slips per second, on PGlite and PostgreSQL (and pgbench on the same PostgreSQL).
 await import("./bench-ledger.ts");
+await import("./bench-slips.ts");
