@@ -6,6 +6,7 @@ const HOWTO_SOURCES = ["src/features/content/howtoGuides.ts", "src/features/cont
 const PAGES_SOURCES = [
   "src/features/profile/**",
   "src/features/wallet/**",
+  "src/features/lotto/**",
   "src/features/auth/RegisterPage.tsx",
   "src/features/auth/ForgotPinPage.tsx",
   "src/features/auth/PasswordChecklist.tsx",

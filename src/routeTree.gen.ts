@@ -17,6 +17,7 @@ import { Route as HowToRouteImport } from './routes/how-to'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as MemberMainRouteImport } from './routes/_member/main'
+import { Route as MemberPoyRouteImport } from './routes/_member/poy'
 import { Route as HowtoDepositRouteImport } from './routes/howto/deposit'
 import { Route as HowtoForgotPinRouteImport } from './routes/howto/forgot-pin'
 import { Route as HowtoLottoRouteImport } from './routes/howto/lotto'
@@ -32,6 +33,8 @@ import { Route as MemberCreditStatementRouteImport } from './routes/_member/cred
 import { Route as MemberCreditStatusRouteImport } from './routes/_member/credit/status'
 import { Route as MemberCreditTurnoverRouteImport } from './routes/_member/credit/turnover'
 import { Route as MemberCreditWithdrawRouteImport } from './routes/_member/credit/withdraw'
+import { Route as MemberLottoIndexRouteImport } from './routes/_member/lotto/index'
+import { Route as MemberLotto4dRouteImport } from './routes/_member/lotto/4d'
 import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile/index'
 import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
 import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
@@ -41,6 +44,8 @@ import { Route as MemberCreditDepositNormalRouteImport } from './routes/_member/
 import { Route as MemberCreditDepositQrcodeRouteImport } from './routes/_member/credit/deposit/qrcode'
 import { Route as MemberCreditDepositQrcodesRouteImport } from './routes/_member/credit/deposit/qrcodes'
 import { Route as MemberCreditDepositTruemoneyRouteImport } from './routes/_member/credit/deposit/truemoney'
+import { Route as MemberLottoBetGroupIndexRouteImport } from './routes/_member/lotto/$betGroup/index'
+import { Route as MemberLottoBetGroupBetIdRouteImport } from './routes/_member/lotto/$betGroup/$betId'
 import { Route as MemberCreditDepositCryptoIndexRouteImport } from './routes/_member/credit/deposit/crypto/index'
 import { Route as MemberCreditDepositCryptoQueueRouteImport } from './routes/_member/credit/deposit/crypto/queue'
 import { Route as MemberCreditDepositFastIndexRouteImport } from './routes/_member/credit/deposit/fast/index'
@@ -83,6 +88,11 @@ const StaffRoute = StaffRouteImport.update({
 const MemberMainRoute = MemberMainRouteImport.update({
   id: '/main',
   path: '/main',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberPoyRoute = MemberPoyRouteImport.update({
+  id: '/poy',
+  path: '/poy',
   getParentRoute: () => MemberRoute,
 } as any)
 const HowtoDepositRoute = HowtoDepositRouteImport.update({
@@ -160,6 +170,16 @@ const MemberCreditWithdrawRoute = MemberCreditWithdrawRouteImport.update({
   path: '/credit/withdraw',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberLottoIndexRoute = MemberLottoIndexRouteImport.update({
+  id: '/lotto/',
+  path: '/lotto/',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberLotto4dRoute = MemberLotto4dRouteImport.update({
+  id: '/lotto/4d',
+  path: '/lotto/4d',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberProfileIndexRoute = MemberProfileIndexRouteImport.update({
   id: '/profile/',
   path: '/profile/',
@@ -210,6 +230,18 @@ const MemberCreditDepositTruemoneyRoute =
     path: '/credit/deposit/truemoney',
     getParentRoute: () => MemberRoute,
   } as any)
+const MemberLottoBetGroupIndexRoute =
+  MemberLottoBetGroupIndexRouteImport.update({
+    id: '/lotto/$betGroup/',
+    path: '/lotto/$betGroup/',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberLottoBetGroupBetIdRoute =
+  MemberLottoBetGroupBetIdRouteImport.update({
+    id: '/lotto/$betGroup/$betId',
+    path: '/lotto/$betGroup/$betId',
+    getParentRoute: () => MemberRoute,
+  } as any)
 const MemberCreditDepositCryptoIndexRoute =
   MemberCreditDepositCryptoIndexRouteImport.update({
     id: '/credit/deposit/crypto/',
@@ -243,6 +275,7 @@ export interface FileRoutesByFullPath {
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
   '/main': typeof MemberMainRoute
+  '/poy': typeof MemberPoyRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -258,15 +291,19 @@ export interface FileRoutesByFullPath {
   '/credit/status': typeof MemberCreditStatusRoute
   '/credit/turnover': typeof MemberCreditTurnoverRoute
   '/credit/withdraw': typeof MemberCreditWithdrawRoute
+  '/lotto/4d': typeof MemberLotto4dRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
+  '/lotto/': typeof MemberLottoIndexRoute
   '/profile/': typeof MemberProfileIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
+  '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/credit/deposit/': typeof MemberCreditDepositIndexRoute
+  '/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
@@ -280,6 +317,7 @@ export interface FileRoutesByTo {
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
   '/main': typeof MemberMainRoute
+  '/poy': typeof MemberPoyRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -295,15 +333,19 @@ export interface FileRoutesByTo {
   '/credit/status': typeof MemberCreditStatusRoute
   '/credit/turnover': typeof MemberCreditTurnoverRoute
   '/credit/withdraw': typeof MemberCreditWithdrawRoute
+  '/lotto/4d': typeof MemberLotto4dRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
+  '/lotto': typeof MemberLottoIndexRoute
   '/profile': typeof MemberProfileIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
+  '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/credit/deposit': typeof MemberCreditDepositIndexRoute
+  '/lotto/$betGroup': typeof MemberLottoBetGroupIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/credit/deposit/crypto': typeof MemberCreditDepositCryptoIndexRoute
@@ -319,6 +361,7 @@ export interface FileRoutesById {
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
   '/_member/main': typeof MemberMainRoute
+  '/_member/poy': typeof MemberPoyRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -334,15 +377,19 @@ export interface FileRoutesById {
   '/_member/credit/status': typeof MemberCreditStatusRoute
   '/_member/credit/turnover': typeof MemberCreditTurnoverRoute
   '/_member/credit/withdraw': typeof MemberCreditWithdrawRoute
+  '/_member/lotto/4d': typeof MemberLotto4dRoute
   '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
   '/_member/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
+  '/_member/lotto/': typeof MemberLottoIndexRoute
   '/_member/profile/': typeof MemberProfileIndexRoute
   '/_member/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/_member/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/_member/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/_member/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
+  '/_member/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/_member/credit/deposit/': typeof MemberCreditDepositIndexRoute
+  '/_member/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
   '/_member/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/_member/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/_member/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
@@ -358,6 +405,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/staff'
     | '/main'
+    | '/poy'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -373,15 +421,19 @@ export interface FileRouteTypes {
     | '/credit/status'
     | '/credit/turnover'
     | '/credit/withdraw'
+    | '/lotto/4d'
     | '/profile/change-pin'
     | '/profile/edit'
     | '/login/line/auth'
+    | '/lotto/'
     | '/profile/'
     | '/credit/deposit/normal'
     | '/credit/deposit/qrcode'
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
+    | '/lotto/$betGroup/$betId'
     | '/credit/deposit/'
+    | '/lotto/$betGroup/'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
     | '/credit/deposit/crypto/'
@@ -395,6 +447,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/staff'
     | '/main'
+    | '/poy'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -410,15 +463,19 @@ export interface FileRouteTypes {
     | '/credit/status'
     | '/credit/turnover'
     | '/credit/withdraw'
+    | '/lotto/4d'
     | '/profile/change-pin'
     | '/profile/edit'
     | '/login/line/auth'
+    | '/lotto'
     | '/profile'
     | '/credit/deposit/normal'
     | '/credit/deposit/qrcode'
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
+    | '/lotto/$betGroup/$betId'
     | '/credit/deposit'
+    | '/lotto/$betGroup'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
     | '/credit/deposit/crypto'
@@ -433,6 +490,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/staff'
     | '/_member/main'
+    | '/_member/poy'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -448,15 +506,19 @@ export interface FileRouteTypes {
     | '/_member/credit/status'
     | '/_member/credit/turnover'
     | '/_member/credit/withdraw'
+    | '/_member/lotto/4d'
     | '/_member/profile/change-pin'
     | '/_member/profile/edit'
     | '/login/line/auth'
+    | '/_member/lotto/'
     | '/_member/profile/'
     | '/_member/credit/deposit/normal'
     | '/_member/credit/deposit/qrcode'
     | '/_member/credit/deposit/qrcodes'
     | '/_member/credit/deposit/truemoney'
+    | '/_member/lotto/$betGroup/$betId'
     | '/_member/credit/deposit/'
+    | '/_member/lotto/$betGroup/'
     | '/_member/credit/deposit/crypto/queue'
     | '/_member/credit/deposit/fast/queue'
     | '/_member/credit/deposit/crypto/'
@@ -539,6 +601,13 @@ declare module '@tanstack/react-router' {
       path: '/main'
       fullPath: '/main'
       preLoaderRoute: typeof MemberMainRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/poy': {
+      id: '/_member/poy'
+      path: '/poy'
+      fullPath: '/poy'
+      preLoaderRoute: typeof MemberPoyRouteImport
       parentRoute: typeof MemberRoute
     }
     '/howto/deposit': {
@@ -646,6 +715,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberCreditWithdrawRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/lotto/': {
+      id: '/_member/lotto/'
+      path: '/lotto'
+      fullPath: '/lotto/'
+      preLoaderRoute: typeof MemberLottoIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/lotto/4d': {
+      id: '/_member/lotto/4d'
+      path: '/lotto/4d'
+      fullPath: '/lotto/4d'
+      preLoaderRoute: typeof MemberLotto4dRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/profile/': {
       id: '/_member/profile/'
       path: '/profile'
@@ -709,6 +792,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberCreditDepositTruemoneyRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/lotto/$betGroup/': {
+      id: '/_member/lotto/$betGroup/'
+      path: '/lotto/$betGroup'
+      fullPath: '/lotto/$betGroup/'
+      preLoaderRoute: typeof MemberLottoBetGroupIndexRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/lotto/$betGroup/$betId': {
+      id: '/_member/lotto/$betGroup/$betId'
+      path: '/lotto/$betGroup/$betId'
+      fullPath: '/lotto/$betGroup/$betId'
+      preLoaderRoute: typeof MemberLottoBetGroupBetIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/credit/deposit/crypto/': {
       id: '/_member/credit/deposit/crypto/'
       path: '/credit/deposit/crypto'
@@ -742,20 +839,25 @@ declare module '@tanstack/react-router' {
 
 interface MemberRouteChildren {
   MemberMainRoute: typeof MemberMainRoute
+  MemberPoyRoute: typeof MemberPoyRoute
   MemberBankAddRoute: typeof MemberBankAddRoute
   MemberBankStatusRoute: typeof MemberBankStatusRoute
   MemberCreditStatementRoute: typeof MemberCreditStatementRoute
   MemberCreditStatusRoute: typeof MemberCreditStatusRoute
   MemberCreditTurnoverRoute: typeof MemberCreditTurnoverRoute
   MemberCreditWithdrawRoute: typeof MemberCreditWithdrawRoute
+  MemberLotto4dRoute: typeof MemberLotto4dRoute
   MemberProfileChangePinRoute: typeof MemberProfileChangePinRoute
   MemberProfileEditRoute: typeof MemberProfileEditRoute
+  MemberLottoIndexRoute: typeof MemberLottoIndexRoute
   MemberProfileIndexRoute: typeof MemberProfileIndexRoute
   MemberCreditDepositNormalRoute: typeof MemberCreditDepositNormalRoute
   MemberCreditDepositQrcodeRoute: typeof MemberCreditDepositQrcodeRoute
   MemberCreditDepositQrcodesRoute: typeof MemberCreditDepositQrcodesRoute
   MemberCreditDepositTruemoneyRoute: typeof MemberCreditDepositTruemoneyRoute
+  MemberLottoBetGroupBetIdRoute: typeof MemberLottoBetGroupBetIdRoute
   MemberCreditDepositIndexRoute: typeof MemberCreditDepositIndexRoute
+  MemberLottoBetGroupIndexRoute: typeof MemberLottoBetGroupIndexRoute
   MemberCreditDepositCryptoQueueRoute: typeof MemberCreditDepositCryptoQueueRoute
   MemberCreditDepositFastQueueRoute: typeof MemberCreditDepositFastQueueRoute
   MemberCreditDepositCryptoIndexRoute: typeof MemberCreditDepositCryptoIndexRoute
@@ -764,20 +866,25 @@ interface MemberRouteChildren {
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberMainRoute: MemberMainRoute,
+  MemberPoyRoute: MemberPoyRoute,
   MemberBankAddRoute: MemberBankAddRoute,
   MemberBankStatusRoute: MemberBankStatusRoute,
   MemberCreditStatementRoute: MemberCreditStatementRoute,
   MemberCreditStatusRoute: MemberCreditStatusRoute,
   MemberCreditTurnoverRoute: MemberCreditTurnoverRoute,
   MemberCreditWithdrawRoute: MemberCreditWithdrawRoute,
+  MemberLotto4dRoute: MemberLotto4dRoute,
   MemberProfileChangePinRoute: MemberProfileChangePinRoute,
   MemberProfileEditRoute: MemberProfileEditRoute,
+  MemberLottoIndexRoute: MemberLottoIndexRoute,
   MemberProfileIndexRoute: MemberProfileIndexRoute,
   MemberCreditDepositNormalRoute: MemberCreditDepositNormalRoute,
   MemberCreditDepositQrcodeRoute: MemberCreditDepositQrcodeRoute,
   MemberCreditDepositQrcodesRoute: MemberCreditDepositQrcodesRoute,
   MemberCreditDepositTruemoneyRoute: MemberCreditDepositTruemoneyRoute,
+  MemberLottoBetGroupBetIdRoute: MemberLottoBetGroupBetIdRoute,
   MemberCreditDepositIndexRoute: MemberCreditDepositIndexRoute,
+  MemberLottoBetGroupIndexRoute: MemberLottoBetGroupIndexRoute,
   MemberCreditDepositCryptoQueueRoute: MemberCreditDepositCryptoQueueRoute,
   MemberCreditDepositFastQueueRoute: MemberCreditDepositFastQueueRoute,
   MemberCreditDepositCryptoIndexRoute: MemberCreditDepositCryptoIndexRoute,

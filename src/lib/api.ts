@@ -7,11 +7,14 @@ import { getAccessToken, getGuestId } from "./session.ts";
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The error body's other fields (`line`, `number`, `max` ...), for messages that name them. */
+  readonly details: Readonly<Record<string, unknown>>;
+  constructor(status: number, code: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.details = details;
   }
   get isNetwork(): boolean {
     return this.code === "NETWORK";
@@ -26,7 +29,13 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof ApiError) return error;
   if (isHTTPError(error) || error instanceof HTTPError) {
     const data = error.data;
-    if (isErrorBody(data)) return new ApiError(error.response.status, data.code, data.message);
+    if (isErrorBody(data)) {
+      const { code, message, ...details } = data as Record<string, unknown> & {
+        code: string;
+        message: string;
+      };
+      return new ApiError(error.response.status, code, message, details);
+    }
     return new ApiError(error.response.status, `HTTP_${error.response.status}`, error.message);
   }
   return new ApiError(0, "NETWORK", error instanceof Error ? error.message : String(error));

@@ -39,6 +39,11 @@ export function Drawer() {
           {token ? (
             <>
               <li>
+                <Link to="/lotto" onClick={closeOnMobile}>
+                  <Trans>Lotto</Trans>
+                </Link>
+              </li>
+              <li>
                 <Link to="/credit/deposit" onClick={closeOnMobile}>
                   <Trans>Deposit</Trans>
                 </Link>

@@ -31,6 +31,16 @@ export function MainPage() {
         </h2>
         <ul className="card-list">
           <li className="card">
+            <Link to="/lotto" className="card-link">
+              <h3>
+                <Trans>Lotto</Trans>
+              </h3>
+              <p>
+                <Trans>Yeekee, Thai government, stock and 4-digit lotteries. Build your slip and bet.</Trans>
+              </p>
+            </Link>
+          </li>
+          <li className="card">
             <Link to="/credit/deposit" className="card-link">
               <h3>
                 <Trans>Deposit</Trans>

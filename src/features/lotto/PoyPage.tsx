@@ -1,0 +1,144 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useState } from "react";
+import { parseBetType } from "../../domain/lotto/index.ts";
+import { formatStatementTime } from "../../domain/statement.ts";
+import { FormError } from "../../ui/form.tsx";
+import { showSnackbar } from "../../ui/snackbar.ts";
+import { formatBaht } from "../wallet/format.ts";
+import { useLoad, useSending } from "../wallet/hooks.ts";
+import { refreshBalance } from "../wallet/liveBalance.ts";
+import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
+import { cancelPoy, fetchPoys, type Poy } from "./lottoApi.ts";
+import { lottoErrorText, poyStatusText, wireOptionText } from "./messages.ts";
+import { roundName } from "./RoundsPage.tsx";
+import { canCancel } from "./rounds.ts";
+import "./lotto.css";
+
+/** /poy: the member's slips, newest first, with a cancel button where the family allows it. */
+export function PoyPage() {
+  const { t } = useLingui();
+  const poys = useLoad(fetchPoys);
+  return (
+    <WalletPage
+      title={t`My slips`}
+      top={
+        <p className="breadcrumb">
+          <Link to="/lotto">
+            <Trans>Lotto</Trans>
+          </Link>
+        </p>
+      }
+    >
+      <LoadState loaded={poys} />
+      {poys.data && poys.data.poys.length === 0 ? (
+        <p className="form-note">
+          <Trans>You have no slips yet.</Trans>{" "}
+          <Link to="/lotto">
+            <Trans>Choose a lottery</Trans>
+          </Link>
+        </p>
+      ) : null}
+      {poys.data ? (
+        <ul className="card-list poy-list">
+          {poys.data.poys.map((poy) => (
+            <PoyCard key={poy.id} poy={poy} onChanged={poys.reload} />
+          ))}
+        </ul>
+      ) : null}
+    </WalletPage>
+  );
+}
+
+const POY_TONE: Record<string, string> = {
+  waiting: "wait",
+  won: "ok",
+  lost: "off",
+  cancelled: "bad",
+  refunded: "off",
+};
+
+function PoyCard({ poy, onChanged }: { poy: Poy; onChanged: () => Promise<void> }) {
+  const { t, i18n } = useLingui();
+  const sending = useSending(lottoErrorText);
+  const [confirming, setConfirming] = useState(false);
+  const name = roundName(i18n, {
+    name: poy.roundName,
+    nameEn: poy.roundNameEn,
+    betGroup: poy.betGroup,
+    roundNo: parseBetType(poy.betType)?.roundNo ?? null,
+  });
+  const id = poy.id;
+  const time = formatStatementTime(poy.createdAt);
+  const lines = poy.lineCount;
+  return (
+    <li className="card poy-card">
+      <div className="poy-head">
+        <h2>{name}</h2>
+        <span className={`badge badge-${POY_TONE[poy.status] ?? "off"}`}>
+          {poyStatusText(i18n, poy.status)}
+        </span>
+      </div>
+      <p className="form-note">
+        <Trans>
+          Slip #{id} · {time}
+        </Trans>
+      </p>
+      <dl className="slip-totals">
+        <dt>
+          <Trans>Stake</Trans>
+        </dt>
+        <dd className="money">{formatBaht(poy.total)}</dd>
+        <dt>
+          <Trans>Potential win</Trans>
+        </dt>
+        <dd className="money">{formatBaht(poy.potentialWin)}</dd>
+      </dl>
+      <details>
+        <summary>
+          <Plural value={lines} one="# line" other="# lines" />
+        </summary>
+        <ul className="poy-lines">
+          {poy.lines.map((line) => (
+            <li key={`${line.option}:${line.number}`}>
+              <span className="slip-number">{line.number}</span> {wireOptionText(i18n, line.option)} ×
+              {line.multiply} · {formatBaht(line.price)}
+            </li>
+          ))}
+        </ul>
+      </details>
+      <FormError message={sending.error?.() ?? null} />
+      {canCancel(poy, Date.now()) ? (
+        confirming ? (
+          <div className="actions">
+            <button
+              type="button"
+              className="button button-danger"
+              disabled={sending.busy}
+              onClick={() =>
+                void sending.run(async () => {
+                  await cancelPoy(poy.id);
+                  showSnackbar({
+                    txt: t`Slip #${id} cancelled; the stake is back in your balance.`,
+                    color: "success",
+                  });
+                  void refreshBalance();
+                  await onChanged();
+                })
+              }
+            >
+              <Trans>Yes, cancel slip</Trans>
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              <Trans>Keep it</Trans>
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="button button-danger-outline" onClick={() => setConfirming(true)}>
+            <Trans>Cancel slip</Trans>
+          </button>
+        )
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,171 @@
+import type {
+  AnyOption,
+  LottoFamily,
+  OptionLimit,
+  RateNow,
+  Rates,
+  RateTable,
+} from "../../domain/lotto/index.ts";
+import { optionFromWire, optionWire } from "../../domain/lotto/index.ts";
+import { bahtToSatang, satangToBaht } from "../../domain/money.ts";
+import { getJson, postJson, poyApi } from "../../lib/api.ts";
+
+/** The lotto calls of docs/lotto-api.md, as the pages use them. */
+
+export interface Round {
+  betId: number;
+  betName: string;
+  betGroup: LottoFamily;
+  betType: string;
+  name: string;
+  nameEn: string;
+  dt: string;
+  closeTime: string;
+  active: boolean;
+  status: string;
+  roundNo: number | null;
+  market: string | null;
+  flag: string | null;
+  unixTimeStamp: { realCloseTime: number; realResultTime: number };
+  betOptions: string[];
+}
+
+export type LatestLists = Record<Exclude<LottoFamily, "set4">, Round[]> & { set4?: Round[] };
+
+export interface FourDigitLatest {
+  hanoy: Round | null;
+  lao: Round | null;
+  laoSuper: Round | null;
+  malay: Round | null;
+}
+
+export interface PoyLine {
+  option: string;
+  number: string;
+  price: string;
+  multiply: string;
+  status: string;
+  potentialWin: string;
+}
+
+export interface Poy {
+  id: string;
+  betId: number;
+  betGroup: LottoFamily;
+  betType: string;
+  roundName: string;
+  roundNameEn: string;
+  status: string;
+  total: string;
+  potentialWin: string;
+  lineCount: number;
+  lines: PoyLine[];
+  cancellable: boolean;
+  cancelUntil: string | null;
+  createdAt: string;
+}
+
+/** Everything the builder needs to price a round: its offered options, their limits and the rates now. */
+export interface RoundBook {
+  round: Round;
+  options: AnyOption[];
+  limits: Partial<Record<AnyOption, OptionLimit>>;
+  rates: Rates;
+}
+
+export const fetchLatest = () => getJson<LatestLists>(poyApi, "bet-lists.latest");
+
+export const fetchFourDigit = async () =>
+  (await postJson<FourDigitLatest>(poyApi, "lotteries.4d.latest", {})).data;
+
+/** The options a wire list names, unknown names dropped. */
+export function optionsOf(wires: readonly string[]): AnyOption[] {
+  return wires.map(optionFromWire).filter((o): o is AnyOption => o !== null);
+}
+
+/** The min-maxes answer as limits in satang; unreadable entries are left out (the option cannot be staked). */
+export function limitsOf(
+  rows: readonly { betOption: string; betMin: string; betMax: string }[],
+): Partial<Record<AnyOption, OptionLimit>> {
+  const limits: Partial<Record<AnyOption, OptionLimit>> = {};
+  for (const row of rows) {
+    const option = optionFromWire(row.betOption);
+    const min = bahtToSatang(row.betMin);
+    const max = bahtToSatang(row.betMax);
+    if (option && min !== null && max !== null) limits[option] = { min, max };
+  }
+  return limits;
+}
+
+/** The rate-now answer with option ids in place of wire names. */
+export function ratesOf(data: {
+  defaultRate: Record<string, string>;
+  rateNow: { number: string; option: string; multiply: string }[];
+}): Rates {
+  const defaultRate: RateTable = {};
+  for (const [wire, rate] of Object.entries(data.defaultRate)) {
+    const option = optionFromWire(wire);
+    if (option) defaultRate[option] = rate;
+  }
+  const rateNow: RateNow[] = [];
+  for (const r of data.rateNow) {
+    const option = optionFromWire(r.option);
+    if (option) rateNow.push({ option, number: r.number, multiply: r.multiply });
+  }
+  return { defaultRate, rateNow };
+}
+
+export async function fetchRates(round: Pick<Round, "betId" | "betType">): Promise<Rates> {
+  const query = `betId=${round.betId}&betType=${encodeURIComponent(round.betType)}`;
+  return ratesOf(await getJson(poyApi, `number-reachs.rate-now.all?${query}`));
+}
+
+export async function fetchRoundBook(betId: string): Promise<RoundBook> {
+  const id = encodeURIComponent(betId);
+  const [round, minMaxes] = await Promise.all([
+    getJson<Round>(poyApi, `bet-lists.one?id=${id}`),
+    getJson<{ betOption: string; betMin: string; betMax: string }[]>(
+      poyApi,
+      `bet-list-min-maxes.all?betId=${id}`,
+    ),
+  ]);
+  const rates = await fetchRates(round);
+  return { round, options: optionsOf(round.betOptions), limits: limitsOf(minMaxes), rates };
+}
+
+export interface WireLine {
+  option: string;
+  number: string;
+  price: string;
+  multiply: string;
+  add: number;
+}
+
+/** Which create call places a slip for this round (4-digit lotteries have their own, by betName). */
+export function createPath(round: Pick<Round, "betGroup" | "betName">): string {
+  return round.betGroup === "set4" ? `lotteries.${round.betName}.create` : "poys.create";
+}
+
+export function wireLines(
+  lines: readonly { option: AnyOption; number: string; price: bigint; multiply: string; add: number }[],
+): WireLine[] {
+  return lines.map((l) => ({
+    option: optionWire(l.option),
+    number: l.number,
+    price: satangToBaht(l.price),
+    multiply: l.multiply,
+    add: l.add,
+  }));
+}
+
+export async function createPoy(
+  round: Pick<Round, "betId" | "betGroup" | "betName">,
+  lines: WireLine[],
+  idempotencyKey: string,
+): Promise<Poy> {
+  return (await postJson<Poy>(poyApi, createPath(round), { betId: round.betId, lines, idempotencyKey })).data;
+}
+
+export const fetchPoys = () => getJson<{ poys: Poy[]; next: string | null }>(poyApi, "poys?limit=50");
+
+export const cancelPoy = async (id: string) => (await postJson<Poy>(poyApi, "poys.cancel", { id })).data;
