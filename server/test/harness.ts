@@ -47,3 +47,39 @@ export async function createTestApp(
 }
 
 export const engineName = process.env.DATABASE_URL ? "postgresql" : "pglite";
+
+/** inject() with JSON and an optional bearer token, bound lazily to the app a test file creates in beforeAll. */
+export function requestsOf(app: () => TestApp["app"]) {
+  const call = (method: "GET" | "POST", url: string, token?: string, payload?: unknown) =>
+    app().inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  return {
+    call,
+    post: (url: string, token: string | undefined, payload: unknown = {}) =>
+      call("POST", url, token, payload),
+    get: (url: string, token?: string) => call("GET", url, token),
+  };
+}
+
+/** Back-office accounts of the given roles on this app's database, logged in: role -> token. */
+export async function staffTokensFor(
+  t: TestApp,
+  accounts: readonly (readonly [userName: string, role: "staff" | "administrator" | "super_admin"])[],
+): Promise<Record<string, string>> {
+  const { createStaff } = await import("../modules/staff/createStaff.ts");
+  const tokens: Record<string, string> = {};
+  for (const [userName, role] of accounts) {
+    await createStaff(t.database.db, { userName, password: "Staff#Pass1", role });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/login",
+      payload: { userName, password: "Staff#Pass1" },
+    });
+    tokens[role] = login.headers.auth as string;
+  }
+  return tokens;
+}

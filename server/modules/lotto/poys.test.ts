@@ -5,24 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BANGKOK, bangkokDate, type LottoFamily, roundsForDay } from "../../../src/domain/lotto/index.ts";
 import { checkLedger } from "../../ledger/check.ts";
 import { memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
-import { createTestApp, engineName, type TestApp } from "../../test/harness.ts";
-import { createStaff } from "../staff/createStaff.ts";
+import { createTestApp, engineName, requestsOf, staffTokensFor, type TestApp } from "../../test/harness.ts";
 import { roundValues } from "./rounds.ts";
 
 let t: TestApp;
 const staffTokens: Record<string, string> = {};
 
-function call(method: "GET" | "POST", url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
-const post = (url: string, token: string | undefined, payload: unknown = {}) =>
-  call("POST", url, token, payload);
-const get = (url: string, token?: string) => call("GET", url, token);
+const { post, get } = requestsOf(() => t.app);
 
 let counter = 0;
 interface Member {
@@ -123,14 +112,13 @@ async function poyCount(m: Member) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const [userName, role] of [
-    ["lottodesk1", "staff"],
-    ["lottoadmin1", "administrator"],
-  ] as const) {
-    await createStaff(t.database.db, { userName, password: "Staff#Pass1", role });
-    const login = await post("/api/staff/login", undefined, { userName, password: "Staff#Pass1" });
-    staffTokens[role] = login.headers.auth as string;
-  }
+  Object.assign(
+    staffTokens,
+    await staffTokensFor(t, [
+      ["lottodesk1", "staff"],
+      ["lottoadmin1", "administrator"],
+    ]),
+  );
 });
 afterEach(async () => {
   expect(await checkLedger(t.database.db)).toEqual([]);

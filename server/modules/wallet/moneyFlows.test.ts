@@ -2,24 +2,13 @@ import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseTlv } from "../../../src/domain/promptpay.ts";
 import { checkLedger } from "../../ledger/check.ts";
-import { createTestApp, type TestApp } from "../../test/harness.ts";
-import { createStaff } from "../staff/createStaff.ts";
+import { createTestApp, requestsOf, staffTokensFor, type TestApp } from "../../test/harness.ts";
 
 const FEED_SECRET = "test-bank-feed-secret-0123456789abcdef";
 let t: TestApp;
 const staffTokens: Record<string, string> = {};
 
-function call(method: "GET" | "POST", url: string, token?: string, payload?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-}
-const post = (url: string, token: string | undefined, payload: unknown = {}) =>
-  call("POST", url, token, payload);
-const get = (url: string, token?: string) => call("GET", url, token);
+const { post, get } = requestsOf(() => t.app);
 
 let counter = 0;
 /** A signed-up member with a name on their profile (a bank holder name must match it). */
@@ -65,14 +54,13 @@ async function verifiedBank(
 
 beforeAll(async () => {
   t = await createTestApp({ BANK_FEED_SECRET: FEED_SECRET });
-  for (const [userName, role] of [
-    ["moneydesk1", "staff"],
-    ["moneyadmin1", "administrator"],
-  ] as const) {
-    await createStaff(t.database.db, { userName, password: "Staff#Pass1", role });
-    const login = await post("/api/staff/login", undefined, { userName, password: "Staff#Pass1" });
-    staffTokens[role] = login.headers.auth as string;
-  }
+  Object.assign(
+    staffTokens,
+    await staffTokensFor(t, [
+      ["moneydesk1", "staff"],
+      ["moneyadmin1", "administrator"],
+    ]),
+  );
 });
 afterEach(async () => {
   expect(await checkLedger(t.database.db)).toEqual([]);
