@@ -228,3 +228,232 @@ test("a number restricted after it was added asks the player to confirm the new 
   await expect(slip).toContainText("67 2 top ×45");
   await expect(slip).not.toContainText("78 2 top");
 });
+
+/** The page is controlled by an activated service worker (the first install claims it). */
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true }),
+      );
+  });
+}
+
+test("after one online visit a player drafts offline; the slip goes once they are back online", async ({
+  page,
+  context,
+  request,
+}) => {
+  await register(page);
+  await fund(page, request, "100");
+  await page.goto("/main");
+  await waitForServiceWorkerControl(page);
+  // The visit that the worker keeps: the round lists, then the builder of a yeekee round (the round, its limits
+  // and its rates).
+  await openYeekeeRound(page);
+  const builderUrl = page.url();
+  await expect(page.getByRole("button", { name: /^2 top/ })).toBeVisible();
+
+  const creates: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/poy-api/poys.create") creates.push(r.url());
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole("status").filter({ hasText: "You are offline" }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: /^Yeekee round \d+$/ })).toBeVisible();
+  await expect(page.getByText("Rates may be out of date: they were saved on this device.")).toBeVisible();
+  expect(page.url()).toBe(builderUrl);
+  // Only the drafting reads are kept; a POST (the 4-digit list, any create) is never answered offline.
+  const kept = await page.evaluate(async () => {
+    const cache = await caches.open("lotto-drafting-v1");
+    return (await cache.keys()).map((r) => `${r.method} ${new URL(r.url).pathname}`);
+  });
+  expect(new Set(kept)).toEqual(
+    new Set([
+      "GET /poy-api/bet-lists.latest",
+      "GET /poy-api/bet-lists.one",
+      "GET /poy-api/bet-list-min-maxes.all",
+      "GET /poy-api/number-reachs.rate-now.all",
+    ]),
+  );
+  const post = await page.evaluate(() =>
+    fetch("/poy-api/lotteries.4d.latest", { method: "POST", body: "{}" }).then(
+      (r) => `answered ${r.status}`,
+      () => "failed",
+    ),
+  );
+  expect(post).toBe("failed");
+
+  await page.getByRole("button", { name: /^2 top/ }).click();
+  await page.getByRole("button", { name: "19 doors" }).click();
+  const number = page.getByRole("textbox", { name: "Number", exact: true });
+  await number.fill("4");
+  await number.press("Enter");
+  await expect(page.getByRole("heading", { name: "Your slip (19 lines)" })).toBeVisible();
+  await page.getByLabel("Price for every line (baht)").fill("2");
+  await page.getByRole("button", { name: "Set all prices" }).click();
+  await expect(page.getByTestId("slip-stake")).toHaveText("฿38.00");
+
+  const place = page.getByRole("button", { name: "Place bet ฿38.00" });
+  await expect(place).toBeDisabled();
+  await expect(
+    page.getByText("You are offline. Your slip is saved on this device; send it when you are back online."),
+  ).toBeVisible();
+
+  // The draft outlives another reload offline.
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Your slip (19 lines)" })).toBeVisible();
+  await expect(place).toBeDisabled();
+
+  await context.setOffline(false);
+  await expect(place).toBeEnabled();
+  await place.click();
+  await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
+  await expect(page.getByText(/19 lines, ฿38\.00 staked\./)).toBeVisible();
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿62.00");
+  expect(creates).toHaveLength(1);
+
+  await page.getByRole("link", { name: "See my slips" }).click();
+  const slips = page
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: /^Yeekee round/ }) });
+  await expect(slips).toHaveCount(1);
+  await expect(slips).toContainText("฿38.00");
+});
+
+test("a funded player places a government slip with 3 top and tode, then a 4-digit slip (Lao when it draws)", async ({
+  page,
+  request,
+}) => {
+  await register(page);
+  await fund(page, request, "1000");
+  await page.goto("/lotto");
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿1,000.00");
+
+  // Government: the next draw (1st or 16th) is open in the lists.
+  const gov = page.getByRole("region", { name: "Thai government lottery", exact: true });
+  await gov
+    .getByRole("link", { name: /^Thai government lottery/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/lotto\/gov\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Thai government lottery" })).toBeVisible();
+  await page.getByRole("button", { name: /^3 top ×900/ }).click();
+  await page.getByRole("button", { name: /^3 tode \(any order\) ×150/ }).click();
+  await expect(page.getByRole("button", { name: /^3 top/ })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: /^3 tode/ })).toHaveAttribute("aria-pressed", "true");
+  const number = page.getByRole("textbox", { name: "Number", exact: true });
+  for (const n of ["123", "456"]) {
+    await number.fill(n);
+    await number.press("Enter");
+  }
+  await expect(page.getByRole("heading", { name: "Your slip (4 lines)" })).toBeVisible();
+  await expect(page.getByLabel("Price for 3 tode (any order) 456")).toBeVisible();
+  await page.getByLabel("Price for every line (baht)").fill("10");
+  await page.getByRole("button", { name: "Set all prices" }).click();
+  await expect(page.getByTestId("slip-stake")).toHaveText("฿40.00");
+  const govCreate = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/poy-api/poys.create",
+  );
+  await page.getByRole("button", { name: "Place bet ฿40.00" }).click();
+  await govCreate;
+  await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
+  await expect(page.getByText(/Thai government lottery: 4 lines, ฿40\.00 staked\./)).toBeVisible();
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿960.00");
+  await expectLedgerSound(request);
+
+  // 4-digit: Lao draws Monday, Wednesday and Friday; on other days (or once it has closed) Hanoi, drawn daily.
+  await page.goto("/lotto/4d");
+  await expect(page.getByRole("heading", { level: 1, name: "4-digit lotteries" })).toBeVisible();
+  const lao = page.getByRole("link", { name: /^Lao Closes/ });
+  const hanoi = page.getByRole("link", { name: /^Hanoi Closes/ });
+  await expect(lao.or(hanoi).first()).toBeVisible();
+  const laoOpen = (await lao.count()) > 0;
+  await (laoOpen ? lao : hanoi).click();
+  await expect(page).toHaveURL(/\/lotto\/set4\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: laoOpen ? "Lao" : "Hanoi" })).toBeVisible();
+  await page.getByRole("button", { name: /^4 straight/ }).click();
+  await page.getByRole("button", { name: /^4 tode/ }).click();
+  await number.fill("1234");
+  await number.press("Enter");
+  await expect(page.getByRole("heading", { name: "Your slip (2 lines)" })).toBeVisible();
+  await page.getByLabel("Price for every line (baht)").fill("10");
+  await page.getByRole("button", { name: "Set all prices" }).click();
+  await expect(page.getByTestId("slip-stake")).toHaveText("฿20.00");
+  const createPath = `/poy-api/lotteries.${laoOpen ? "lao" : "hanoy"}.create`;
+  const set4Create = page.waitForRequest(
+    (r) => r.method() === "POST" && new URL(r.url()).pathname === createPath,
+  );
+  await page.getByRole("button", { name: "Place bet ฿20.00" }).click();
+  expect((await set4Create).postDataJSON()).toMatchObject({
+    lines: [
+      { option: "four_top", number: "1234", price: "10.00" },
+      { option: "four_tode", number: "1234", price: "10.00" },
+    ],
+  });
+  await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
+  await expect(page.getByText(/4-digit lotteries: 2 lines, ฿20\.00 staked\./)).toBeVisible();
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿940.00");
+  await expectLedgerSound(request);
+
+  await page.getByRole("link", { name: "See my slips" }).click();
+  await expect(page).toHaveURL(/\/poy$/);
+  await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(1);
+  await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveCount(1);
+});
+
+test("when a round closes with a draft left, its lines move to the next open round of the family", async ({
+  page,
+}) => {
+  await register(page);
+  await openYeekeeRound(page);
+  const betId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  await page.getByRole("button", { name: /^2 top/ }).click();
+  const number = page.getByRole("textbox", { name: "Number", exact: true });
+  await number.fill("90");
+  await number.press("Enter");
+  await expect(page.getByRole("heading", { name: "Your slip (1 line)" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Move my lines/ })).toHaveCount(0);
+
+  // The page's clock moves past the round's real close time (the server's lists stay as they are).
+  const closeAt = await page.evaluate(async (id) => {
+    const token = decodeURIComponent(document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? "");
+    const res = await fetch(`/poy-api/bet-lists.one?id=${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as { unixTimeStamp: { realCloseTime: number } }).unixTimeStamp.realCloseTime;
+  }, betId);
+  await page.clock.setFixedTime(new Date(closeAt * 1000 + 30_000));
+  await expect(page.getByText("Closed", { exact: true })).toBeVisible();
+  await expect(page.getByText("This round is closed.")).toBeVisible();
+  const carry = page.getByRole("button", { name: /^Move my lines to Yeekee round \d+$/ });
+  await expect(carry).toBeVisible();
+  const next = (await carry.textContent())?.replace("Move my lines to ", "") ?? "";
+  expect(next).not.toBe(heading);
+
+  await carry.click();
+  await expect(page.getByRole("heading", { level: 1, name: next })).toBeVisible();
+  expect(new URL(page.url()).pathname).not.toBe(`/lotto/yeekee/${betId}`);
+  await expect(page.getByRole("heading", { name: "Your slip (1 line)" })).toBeVisible();
+  await expect(page.getByLabel("Price for 2 top 90")).toHaveValue("1.00");
+  await expect(page.getByRole("button", { name: "Place bet ฿1.00" })).toBeEnabled();
+  // The closed round's draft is gone: the lines live under the new round only.
+  const left = await page.evaluate(
+    (key) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const get = open.result.transaction("keyval").objectStore("keyval").get(key);
+          get.onsuccess = () => resolve(get.result ?? null);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    `lotto-draft:${betId}`,
+  );
+  expect(left).toBeNull();
+});

@@ -72,7 +72,8 @@ function createClient(prefix: string): KyInstance {
       ],
       afterResponse: [
         ({ request, response }) => {
-          markOnline();
+          // An answer the service worker kept (offline drafting) says nothing about the network.
+          if (!fromCache(response)) markOnline();
           loadingBar.finish(response.ok);
           const authenticated = request.headers.has("authorization");
           if (
@@ -110,6 +111,24 @@ export async function postJson<T>(
   try {
     const response = await client.post(path, { json: body ?? {} });
     return { data: (await response.json()) as T, response };
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}
+
+/** Whether the service worker answered from its cache (sw/sw.ts, offline drafting): the data may be out of date. */
+export function fromCache(response: Response): boolean {
+  return response.headers.get("x-from-cache") === "1";
+}
+
+/** GET a JSON resource and whether it came from the service worker's cache, rejecting with ApiError. */
+export async function getJsonSource<T>(
+  client: KyInstance,
+  path: string,
+): Promise<{ data: T; cached: boolean }> {
+  try {
+    const response = await client.get(path);
+    return { data: (await response.json()) as T, cached: fromCache(response) };
   } catch (error) {
     throw await toApiError(error);
   }

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { useEffect, useId, useRef, useState } from "react";
 import {
@@ -36,8 +36,19 @@ import { later, type Text, useLoad, useSending } from "../wallet/hooks.ts";
 import { refreshBalance } from "../wallet/liveBalance.ts";
 import { LoadState, Outcome, WalletPage } from "../wallet/WalletUi.tsx";
 import { addEntry, cleanEntry, maxDigits, numberCounts, splitChoices } from "./builder.ts";
+import { carryLines, nextOpenRound } from "./carry.ts";
 import { clearDraft, type Draft, loadDraft, newDraft, saveDraft } from "./drafts.ts";
-import { createPoy, fetchRates, fetchRoundBook, type Poy, type RoundBook, wireLines } from "./lottoApi.ts";
+import {
+  createPoy,
+  fetchFourDigit,
+  fetchLatest,
+  fetchRates,
+  fetchRoundBook,
+  type Poy,
+  type Round,
+  type RoundBook,
+  wireLines,
+} from "./lottoApi.ts";
 import { FAMILY_TEXT, FLAG_TEXT, lottoErrorText, ONE_SHOT_TEXT, optionText } from "./messages.ts";
 import { Countdown, roundName } from "./RoundsPage.tsx";
 import { isOpenNow } from "./rounds.ts";
@@ -63,7 +74,9 @@ export function SlipBuilderPage({ betId }: { betId: string }) {
       }
     >
       <LoadState loaded={book} />
-      {book.data ? <Builder key={betId} betId={betId} book={book.data} /> : null}
+      {book.data && String(book.data.round.betId) === betId ? (
+        <Builder key={betId} betId={betId} book={book.data} />
+      ) : null}
     </WalletPage>
   );
 }
@@ -192,6 +205,15 @@ function Builder({ betId, book }: { betId: string; book: RoundBook }) {
       <p className="builder-close">
         <Countdown round={round} />
       </p>
+      {book.cached ? (
+        <p className="form-note builder-stale" role="status">
+          <Trans>
+            Rates may be out of date: they were saved on this device. They are checked again when you place
+            the bet.
+          </Trans>
+        </p>
+      ) : null}
+      {!open && slip.lines.length > 0 ? <CarryOffer from={round} slip={slip} /> : null}
 
       <section aria-labelledby="bet-types">
         <h2 id="bet-types" className="section-title">
@@ -429,6 +451,75 @@ function Builder({ betId, book }: { betId: string; book: RoundBook }) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** The candidates for the next round of a closed round's family (4-digit lotteries: the latest of each). */
+async function roundsLike(round: Round): Promise<Round[]> {
+  if (round.betGroup === "set4") {
+    const latest = await fetchFourDigit();
+    return [latest.hanoy, latest.lao, latest.laoSuper, latest.malay].filter((r): r is Round => r !== null);
+  }
+  return (await fetchLatest())[round.betGroup] ?? [];
+}
+
+/** A closed round with lines left on its draft: offer to move them to the next open round of the family. */
+function CarryOffer({ from, slip }: { from: Round; slip: Slip }) {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const [next, setNext] = useState<Round | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    roundsLike(from).then(
+      (rounds) => {
+        if (live) setNext(nextOpenRound(from, rounds, Date.now()));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [from]);
+
+  if (!next) return null;
+  const name = roundName(i18n, next);
+  const target = String(next.betId);
+
+  const carry = async () => {
+    setBusy(true);
+    setFailed(false);
+    try {
+      const book = await fetchRoundBook(target);
+      const into = (await loadDraft(target)) ?? newDraft();
+      const { slip: moved } = carryLines(slip, into.slip, book);
+      await saveDraft(target, { ...into, slip: moved });
+      await clearDraft(String(from.betId));
+      await navigate({ to: "/lotto/$betGroup/$betId", params: { betGroup: next.betGroup, betId: target } });
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="carry-offer" aria-labelledby="carry-title">
+      <h2 id="carry-title" className="section-title">
+        <Trans>This round has closed</Trans>
+      </h2>
+      <p className="form-note">
+        <Trans>
+          Your lines can go to the next round, {name}, at its rates. Numbers closed there are left out.
+        </Trans>
+      </p>
+      {failed ? <FormError message={t`The next round could not be loaded. Try again.`} /> : null}
+      <button type="button" className="button button-primary" disabled={busy} onClick={() => void carry()}>
+        <Trans>Move my lines to {name}</Trans>
+      </button>
+    </section>
   );
 }
 

@@ -8,7 +8,7 @@ import type {
 } from "../../domain/lotto/index.ts";
 import { optionFromWire, optionWire } from "../../domain/lotto/index.ts";
 import { bahtToSatang, satangToBaht } from "../../domain/money.ts";
-import { getJson, postJson, poyApi } from "../../lib/api.ts";
+import { getJson, getJsonSource, postJson, poyApi } from "../../lib/api.ts";
 
 /** The lotto calls of docs/lotto-api.md, as the pages use them. */
 
@@ -71,6 +71,8 @@ export interface RoundBook {
   options: AnyOption[];
   limits: Partial<Record<AnyOption, OptionLimit>>;
   rates: Rates;
+  /** Some of it came from the service worker's cache (offline): the rates may be out of date. */
+  cached?: boolean;
 }
 
 export const fetchLatest = () => getJson<LatestLists>(poyApi, "bet-lists.latest");
@@ -116,21 +118,35 @@ export function ratesOf(data: {
 }
 
 export async function fetchRates(round: Pick<Round, "betId" | "betType">): Promise<Rates> {
+  return (await fetchRatesSource(round)).rates;
+}
+
+async function fetchRatesSource(round: Pick<Round, "betId" | "betType">) {
   const query = `betId=${round.betId}&betType=${encodeURIComponent(round.betType)}`;
-  return ratesOf(await getJson(poyApi, `number-reachs.rate-now.all?${query}`));
+  const { data, cached } = await getJsonSource<Parameters<typeof ratesOf>[0]>(
+    poyApi,
+    `number-reachs.rate-now.all?${query}`,
+  );
+  return { rates: ratesOf(data), cached };
 }
 
 export async function fetchRoundBook(betId: string): Promise<RoundBook> {
   const id = encodeURIComponent(betId);
   const [round, minMaxes] = await Promise.all([
-    getJson<Round>(poyApi, `bet-lists.one?id=${id}`),
-    getJson<{ betOption: string; betMin: string; betMax: string }[]>(
+    getJsonSource<Round>(poyApi, `bet-lists.one?id=${id}`),
+    getJsonSource<{ betOption: string; betMin: string; betMax: string }[]>(
       poyApi,
       `bet-list-min-maxes.all?betId=${id}`,
     ),
   ]);
-  const rates = await fetchRates(round);
-  return { round, options: optionsOf(round.betOptions), limits: limitsOf(minMaxes), rates };
+  const rates = await fetchRatesSource(round.data);
+  return {
+    round: round.data,
+    options: optionsOf(round.data.betOptions),
+    limits: limitsOf(minMaxes.data),
+    rates: rates.rates,
+    cached: round.cached || minMaxes.cached || rates.cached,
+  };
 }
 
 export interface WireLine {
