@@ -140,11 +140,15 @@ test("a funded player builds a yeekee slip with 19 doors and reverse, places it 
   await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿790.00");
 
   await page.getByRole("link", { name: "See my slips" }).click();
-  await expect(page).toHaveURL(/\/poy$/);
+  // SPEC.md's /poy/{betGroup}/{poyId}: the family's slips, opened at this one.
+  await expect(page).toHaveURL(/\/poy\/yeekee\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My slips: Yeekee" })).toBeVisible();
   const slip = page
     .getByRole("listitem")
     .filter({ has: page.getByRole("heading", { name: /^Yeekee round/ }) });
   await expect(slip).toHaveCount(1);
+  await expect(slip).toHaveAttribute("aria-current", "true");
+  await expect(slip.getByText(/^05 /).first()).toBeVisible();
   await expect(slip).toContainText("฿210.00");
   await expect(slip).toContainText("Waiting for the result");
   await expect(slip).toContainText("42 lines");
@@ -400,7 +404,14 @@ test("a funded player places a government slip with 3 top and tode, then a 4-dig
   await expectLedgerSound(request);
 
   await page.getByRole("link", { name: "See my slips" }).click();
-  await expect(page).toHaveURL(/\/poy$/);
+  // SPEC.md's /poy/lottery/{betType}/{poyId}: that lottery's slips only, opened at this one.
+  await expect(page).toHaveURL(/\/poy\/lottery\/(lao|hanoy|lao-super|malay)\/\d+$/);
+  await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(0);
+  await page.goto("/poy");
   await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(1);
   await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveCount(1);
 });

@@ -46,10 +46,12 @@ import { Route as MemberCreditDepositQrcodesRouteImport } from './routes/_member
 import { Route as MemberCreditDepositTruemoneyRouteImport } from './routes/_member/credit/deposit/truemoney'
 import { Route as MemberLottoBetGroupIndexRouteImport } from './routes/_member/lotto/$betGroup/index'
 import { Route as MemberLottoBetGroupBetIdRouteImport } from './routes/_member/lotto/$betGroup/$betId'
+import { Route as MemberPoyBetGroupChar123PoyIdChar125RouteImport } from './routes/_member/poy_.$betGroup.{-$poyId}'
 import { Route as MemberCreditDepositCryptoIndexRouteImport } from './routes/_member/credit/deposit/crypto/index'
 import { Route as MemberCreditDepositCryptoQueueRouteImport } from './routes/_member/credit/deposit/crypto/queue'
 import { Route as MemberCreditDepositFastIndexRouteImport } from './routes/_member/credit/deposit/fast/index'
 import { Route as MemberCreditDepositFastQueueRouteImport } from './routes/_member/credit/deposit/fast/queue'
+import { Route as MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125RouteImport } from './routes/_member/poy_.lottery.{-$betType}.{-$poyId}'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -242,6 +244,12 @@ const MemberLottoBetGroupBetIdRoute =
     path: '/lotto/$betGroup/$betId',
     getParentRoute: () => MemberRoute,
   } as any)
+const MemberPoyBetGroupChar123PoyIdChar125Route =
+  MemberPoyBetGroupChar123PoyIdChar125RouteImport.update({
+    id: '/poy_/$betGroup/{-$poyId}',
+    path: '/poy/$betGroup/{-$poyId}',
+    getParentRoute: () => MemberRoute,
+  } as any)
 const MemberCreditDepositCryptoIndexRoute =
   MemberCreditDepositCryptoIndexRouteImport.update({
     id: '/credit/deposit/crypto/',
@@ -264,6 +272,12 @@ const MemberCreditDepositFastQueueRoute =
   MemberCreditDepositFastQueueRouteImport.update({
     id: '/credit/deposit/fast/queue',
     path: '/credit/deposit/fast/queue',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route =
+  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125RouteImport.update({
+    id: '/poy_/lottery/{-$betType}/{-$poyId}',
+    path: '/poy/lottery/{-$betType}/{-$poyId}',
     getParentRoute: () => MemberRoute,
   } as any)
 
@@ -302,10 +316,12 @@ export interface FileRoutesByFullPath {
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
+  '/poy/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
   '/credit/deposit/': typeof MemberCreditDepositIndexRoute
   '/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/poy/lottery/{-$betType}/{-$poyId}': typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   '/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
   '/credit/deposit/fast/': typeof MemberCreditDepositFastIndexRoute
 }
@@ -344,10 +360,12 @@ export interface FileRoutesByTo {
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
+  '/poy/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
   '/credit/deposit': typeof MemberCreditDepositIndexRoute
   '/lotto/$betGroup': typeof MemberLottoBetGroupIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/poy/lottery/{-$betType}/{-$poyId}': typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   '/credit/deposit/crypto': typeof MemberCreditDepositCryptoIndexRoute
   '/credit/deposit/fast': typeof MemberCreditDepositFastIndexRoute
 }
@@ -388,10 +406,12 @@ export interface FileRoutesById {
   '/_member/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/_member/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/_member/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
+  '/_member/poy_/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
   '/_member/credit/deposit/': typeof MemberCreditDepositIndexRoute
   '/_member/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
   '/_member/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/_member/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/_member/poy_/lottery/{-$betType}/{-$poyId}': typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   '/_member/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
   '/_member/credit/deposit/fast/': typeof MemberCreditDepositFastIndexRoute
 }
@@ -432,10 +452,12 @@ export interface FileRouteTypes {
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
     | '/lotto/$betGroup/$betId'
+    | '/poy/$betGroup/{-$poyId}'
     | '/credit/deposit/'
     | '/lotto/$betGroup/'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
+    | '/poy/lottery/{-$betType}/{-$poyId}'
     | '/credit/deposit/crypto/'
     | '/credit/deposit/fast/'
   fileRoutesByTo: FileRoutesByTo
@@ -474,10 +496,12 @@ export interface FileRouteTypes {
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
     | '/lotto/$betGroup/$betId'
+    | '/poy/$betGroup/{-$poyId}'
     | '/credit/deposit'
     | '/lotto/$betGroup'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
+    | '/poy/lottery/{-$betType}/{-$poyId}'
     | '/credit/deposit/crypto'
     | '/credit/deposit/fast'
   id:
@@ -517,10 +541,12 @@ export interface FileRouteTypes {
     | '/_member/credit/deposit/qrcodes'
     | '/_member/credit/deposit/truemoney'
     | '/_member/lotto/$betGroup/$betId'
+    | '/_member/poy_/$betGroup/{-$poyId}'
     | '/_member/credit/deposit/'
     | '/_member/lotto/$betGroup/'
     | '/_member/credit/deposit/crypto/queue'
     | '/_member/credit/deposit/fast/queue'
+    | '/_member/poy_/lottery/{-$betType}/{-$poyId}'
     | '/_member/credit/deposit/crypto/'
     | '/_member/credit/deposit/fast/'
   fileRoutesById: FileRoutesById
@@ -806,6 +832,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberLottoBetGroupBetIdRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/poy_/$betGroup/{-$poyId}': {
+      id: '/_member/poy_/$betGroup/{-$poyId}'
+      path: '/poy/$betGroup/{-$poyId}'
+      fullPath: '/poy/$betGroup/{-$poyId}'
+      preLoaderRoute: typeof MemberPoyBetGroupChar123PoyIdChar125RouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/credit/deposit/crypto/': {
       id: '/_member/credit/deposit/crypto/'
       path: '/credit/deposit/crypto'
@@ -834,6 +867,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberCreditDepositFastQueueRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/poy_/lottery/{-$betType}/{-$poyId}': {
+      id: '/_member/poy_/lottery/{-$betType}/{-$poyId}'
+      path: '/poy/lottery/{-$betType}/{-$poyId}'
+      fullPath: '/poy/lottery/{-$betType}/{-$poyId}'
+      preLoaderRoute: typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125RouteImport
+      parentRoute: typeof MemberRoute
+    }
   }
 }
 
@@ -856,10 +896,12 @@ interface MemberRouteChildren {
   MemberCreditDepositQrcodesRoute: typeof MemberCreditDepositQrcodesRoute
   MemberCreditDepositTruemoneyRoute: typeof MemberCreditDepositTruemoneyRoute
   MemberLottoBetGroupBetIdRoute: typeof MemberLottoBetGroupBetIdRoute
+  MemberPoyBetGroupChar123PoyIdChar125Route: typeof MemberPoyBetGroupChar123PoyIdChar125Route
   MemberCreditDepositIndexRoute: typeof MemberCreditDepositIndexRoute
   MemberLottoBetGroupIndexRoute: typeof MemberLottoBetGroupIndexRoute
   MemberCreditDepositCryptoQueueRoute: typeof MemberCreditDepositCryptoQueueRoute
   MemberCreditDepositFastQueueRoute: typeof MemberCreditDepositFastQueueRoute
+  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route: typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   MemberCreditDepositCryptoIndexRoute: typeof MemberCreditDepositCryptoIndexRoute
   MemberCreditDepositFastIndexRoute: typeof MemberCreditDepositFastIndexRoute
 }
@@ -883,10 +925,14 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberCreditDepositQrcodesRoute: MemberCreditDepositQrcodesRoute,
   MemberCreditDepositTruemoneyRoute: MemberCreditDepositTruemoneyRoute,
   MemberLottoBetGroupBetIdRoute: MemberLottoBetGroupBetIdRoute,
+  MemberPoyBetGroupChar123PoyIdChar125Route:
+    MemberPoyBetGroupChar123PoyIdChar125Route,
   MemberCreditDepositIndexRoute: MemberCreditDepositIndexRoute,
   MemberLottoBetGroupIndexRoute: MemberLottoBetGroupIndexRoute,
   MemberCreditDepositCryptoQueueRoute: MemberCreditDepositCryptoQueueRoute,
   MemberCreditDepositFastQueueRoute: MemberCreditDepositFastQueueRoute,
+  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route:
+    MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route,
   MemberCreditDepositCryptoIndexRoute: MemberCreditDepositCryptoIndexRoute,
   MemberCreditDepositFastIndexRoute: MemberCreditDepositFastIndexRoute,
 }

@@ -10,18 +10,30 @@ import { useLoad, useSending } from "../wallet/hooks.ts";
 import { refreshBalance } from "../wallet/liveBalance.ts";
 import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
 import { cancelPoy, fetchPoys, type Poy } from "./lottoApi.ts";
-import { lottoErrorText, poyStatusText, wireOptionText } from "./messages.ts";
+import { FAMILY_TEXT, lottoErrorText, poyStatusText, wireOptionText } from "./messages.ts";
 import { roundName } from "./RoundsPage.tsx";
-import { canCancel } from "./rounds.ts";
+import { canCancel, isFamily } from "./rounds.ts";
 import "./lotto.css";
 
-/** /poy: the member's slips, newest first, with a cancel button where the family allows it. */
-export function PoyPage() {
-  const { t } = useLingui();
-  const poys = useLoad(fetchPoys);
+/**
+ * /poy: the member's slips, newest first, with a cancel button where the family allows it. /poy/{betGroup} shows
+ * one family's, /poy/lottery/{betType} one 4-digit lottery's; a poyId opens that slip's lines and scrolls to it.
+ */
+export function PoyPage({
+  betGroup,
+  betName,
+  poyId,
+}: {
+  betGroup?: string;
+  betName?: string;
+  poyId?: string;
+} = {}) {
+  const { t, i18n } = useLingui();
+  const poys = useLoad(() => fetchPoys({ betGroup, betName }), [betGroup, betName]);
+  const family = betGroup && isFamily(betGroup) ? i18n._(FAMILY_TEXT[betGroup]) : null;
   return (
     <WalletPage
-      title={t`My slips`}
+      title={family ? t`My slips: ${family}` : betName ? t`My slips: ${betName}` : t`My slips`}
       top={
         <p className="breadcrumb">
           <Link to="/lotto">
@@ -42,7 +54,7 @@ export function PoyPage() {
       {poys.data ? (
         <ul className="card-list poy-list">
           {poys.data.poys.map((poy) => (
-            <PoyCard key={poy.id} poy={poy} onChanged={poys.reload} />
+            <PoyCard key={poy.id} poy={poy} onChanged={poys.reload} focused={poy.id === poyId} />
           ))}
         </ul>
       ) : null}
@@ -58,7 +70,15 @@ const POY_TONE: Record<string, string> = {
   refunded: "off",
 };
 
-function PoyCard({ poy, onChanged }: { poy: Poy; onChanged: () => Promise<void> }) {
+function PoyCard({
+  poy,
+  onChanged,
+  focused,
+}: {
+  poy: Poy;
+  onChanged: () => Promise<void>;
+  focused: boolean;
+}) {
   const { t, i18n } = useLingui();
   const sending = useSending(lottoErrorText);
   const [confirming, setConfirming] = useState(false);
@@ -72,7 +92,13 @@ function PoyCard({ poy, onChanged }: { poy: Poy; onChanged: () => Promise<void> 
   const time = formatStatementTime(poy.createdAt);
   const lines = poy.lineCount;
   return (
-    <li className="card poy-card">
+    <li
+      className={`card poy-card ${focused ? "poy-focused" : ""}`}
+      aria-current={focused ? "true" : undefined}
+      ref={(node) => {
+        if (focused && node) node.scrollIntoView({ block: "center" });
+      }}
+    >
       <div className="poy-head">
         <h2>{name}</h2>
         <span className={`badge badge-${POY_TONE[poy.status] ?? "off"}`}>
@@ -94,7 +120,7 @@ function PoyCard({ poy, onChanged }: { poy: Poy; onChanged: () => Promise<void> 
         </dt>
         <dd className="money">{formatBaht(poy.potentialWin)}</dd>
       </dl>
-      <details>
+      <details open={focused}>
         <summary>
           <Plural value={lines} one="# line" other="# lines" />
         </summary>

@@ -601,9 +601,23 @@ function Placed({ poy, onAgain }: { poy: Poy; onAgain: () => void }) {
       title={<Trans>Your bet is placed</Trans>}
       actions={
         <>
-          <Link to="/poy" className="button button-primary">
-            <Trans>See my slips</Trans>
-          </Link>
+          {poy.betGroup === "set4" ? (
+            <Link
+              to="/poy/lottery/{-$betType}/{-$poyId}"
+              params={{ betType: poy.betName, poyId: poy.id }}
+              className="button button-primary"
+            >
+              <Trans>See my slips</Trans>
+            </Link>
+          ) : (
+            <Link
+              to="/poy/$betGroup/{-$poyId}"
+              params={{ betGroup: poy.betGroup, poyId: poy.id }}
+              className="button button-primary"
+            >
+              <Trans>See my slips</Trans>
+            </Link>
+          )}
           <button type="button" className="button" onClick={onAgain}>
             <Trans>Bet again in this round</Trans>
           </button>

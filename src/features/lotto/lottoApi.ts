@@ -53,6 +53,8 @@ export interface Poy {
   betId: number;
   betGroup: LottoFamily;
   betType: string;
+  /** The create-call name of a 4-digit lottery (hanoy, lao, lao-super, malay), else the family or market. */
+  betName: string;
   roundName: string;
   roundNameEn: string;
   status: string;
@@ -182,6 +184,12 @@ export async function createPoy(
   return (await postJson<Poy>(poyApi, createPath(round), { betId: round.betId, lines, idempotencyKey })).data;
 }
 
-export const fetchPoys = () => getJson<{ poys: Poy[]; next: string | null }>(poyApi, "poys?limit=50");
+/** The member's latest slips, of one family (betGroup) or one 4-digit lottery (betName) when given. */
+export function fetchPoys(filter: { betGroup?: string; betName?: string } = {}) {
+  const query = new URLSearchParams({ limit: "50" });
+  if (filter.betGroup) query.set("betGroup", filter.betGroup);
+  if (filter.betName) query.set("betName", filter.betName);
+  return getJson<{ poys: Poy[]; next: string | null }>(poyApi, `poys?${query}`);
+}
 
 export const cancelPoy = async (id: string) => (await postJson<Poy>(poyApi, "poys.cancel", { id })).data;

@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PoyPage } from "../../features/lotto/PoyPage.tsx";
+
+/** SPEC.md: /poy/{betGroup}/{poyId?}: one family's slips, opened at one slip when given. */
+export const Route = createFileRoute("/_member/poy_/$betGroup/{-$poyId}")({
+  component: function FamilySlips() {
+    const { betGroup, poyId } = Route.useParams();
+    return <PoyPage betGroup={betGroup} poyId={poyId} />;
+  },
+});

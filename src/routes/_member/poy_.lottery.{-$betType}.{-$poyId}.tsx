@@ -1,0 +1,10 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { PoyPage } from "../../features/lotto/PoyPage.tsx";
+
+/** SPEC.md: /poy/lottery/{betType?}/{poyId?}: 4-digit lottery slips (hanoy, lao, lao-super, malay). */
+export const Route = createFileRoute("/_member/poy_/lottery/{-$betType}/{-$poyId}")({
+  component: function LotterySlips() {
+    const { betType, poyId } = Route.useParams();
+    return betType ? <PoyPage betName={betType} poyId={poyId} /> : <PoyPage betGroup="set4" poyId={poyId} />;
+  },
+});
