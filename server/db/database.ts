@@ -131,7 +131,15 @@ export async function migrate(database: Pick<Database, "db" | "schema">): Promis
     provider: migrationProvider,
     migrationTableSchema: database.schema,
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  for (let attempt = 0; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+    // Kysely's table check lists the tables of every schema; a schema another session drops meanwhile (the
+    // throwaway schemas of parallel test files) fails that listing with 3F000 before anything of ours ran.
+    // Migrations are transactional and locked, so trying again is safe.
+    if ((error as { code?: string }).code !== "3F000" || attempt >= 5) {
+      throw error instanceof Error ? error : new Error(String(error));
+    }
+    await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+  }
 }
