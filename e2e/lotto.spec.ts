@@ -233,6 +233,30 @@ test("a number restricted after it was added asks the player to confirm the new 
   await expect(slip).not.toContainText("78 2 top");
 });
 
+test("the round's popular numbers can be added with a tap (a count of bets, not a prediction)", async ({
+  page,
+  request,
+}) => {
+  await register(page);
+  await fund(page, request, "100");
+  await openYeekeeRound(page);
+  // Run top on 7: no other test of this round bets run top, so 7 is its most played number once placed.
+  await page.getByRole("button", { name: /^Run top/ }).click();
+  const number = page.getByRole("textbox", { name: "Number", exact: true });
+  await number.fill("7");
+  await number.press("Enter");
+  await page.getByRole("button", { name: /^Place bet/ }).click();
+  await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Bet again in this round" }).click();
+  // The bet types chosen before stay chosen for the next slip.
+  await expect(page.getByRole("button", { name: /^Run top/ })).toHaveAttribute("aria-pressed", "true");
+  const popular = page.getByRole("region", { name: "Popular in this round" });
+  await expect(popular).toContainText("not a prediction");
+  await popular.getByRole("button", { name: "Add 7 for Run top" }).click();
+  await expect(page.getByRole("heading", { name: "Your slip (1 line)" })).toBeVisible();
+});
+
 /** The page is controlled by an activated service worker (the first install claims it). */
 async function waitForServiceWorkerControl(page: Page) {
   await page.evaluate(async () => {

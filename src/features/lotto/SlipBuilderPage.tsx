@@ -50,6 +50,7 @@ import {
   wireLines,
 } from "./lottoApi.ts";
 import { FAMILY_TEXT, FLAG_TEXT, lottoErrorText, ONE_SHOT_TEXT, optionText } from "./messages.ts";
+import { PopularNumbers } from "./PopularNumbers.tsx";
 import { Countdown, roundName } from "./RoundsPage.tsx";
 import { isOpenNow } from "./rounds.ts";
 import { useTicker } from "./ticker.ts";
@@ -330,6 +331,12 @@ function Builder({ betId, book }: { betId: string; book: RoundBook }) {
           </p>
         ) : null}
       </div>
+
+      <PopularNumbers
+        round={round}
+        chosen={chosenOptions}
+        onAdd={(option, number) => addBatchOf({ options: [option], numbers: [number] })}
+      />
 
       <section aria-labelledby="slip-title" className="slip">
         <h2 id="slip-title" className="section-title">
