@@ -1,81 +1,11 @@
-import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "./catalog.ts";
+import { expect, type Page, test } from "@playwright/test";
 import { expectLedgerSound, staffHeaders } from "./support/ledger.ts";
+import { asPlayerOnPhone, balanceChip, fund, register, screens } from "./support/player.ts";
 
 // Lotto as a player on a phone sees it: the round lists, the slip builder with its helpers, placing a slip that
 // the balance and the slip list follow at once, and a draft that survives a reload.
 
-const PIN = "Secret#123";
-const SCREENS = "test-results/screens";
-
-test.use({
-  viewport: { width: 390, height: 844 },
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-  isMobile: true,
-  hasTouch: true,
-});
-
-test.afterEach(async ({ request }) => {
-  await expectLedgerSound(request);
-});
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
-  });
-});
-
-let counter = 0;
-
-async function register(page: Page) {
-  counter += 1;
-  const userName = `l${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
-  await page.goto("/register");
-  await page.getByLabel("Username").fill(userName);
-  await page.getByLabel("PIN", { exact: true }).fill(PIN);
-  await page.getByLabel("Confirm PIN").fill(PIN);
-  await page.getByLabel("Phone number").fill("0812345678");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/main$/);
-  return userName;
-}
-
-/** Staff credit `amount` baht to the member logged in on `page`. */
-async function fund(page: Page, request: APIRequestContext, amount: string) {
-  const token = await page.evaluate(() =>
-    decodeURIComponent(document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? ""),
-  );
-  const { uuid } = await (
-    await request.get("/api/users-infos", { headers: { authorization: `Bearer ${token}` } })
-  ).json();
-  const funded = await request.post("/api/staff/members.adjust", {
-    headers: await staffHeaders(request),
-    data: { uuid, type: "ADMIN_INCREASE", amount, reason: "e2e lotto", idempotencyKey: `e2e-lotto-${uuid}` },
-  });
-  expect(funded.status()).toBe(200);
-}
-
-function balanceChip(page: Page) {
-  return page.getByRole("banner").getByRole("link", { name: /^Balance: / });
-}
-
-async function switchLanguage(page: Page, lang: Lang) {
-  await page.getByRole("banner").getByRole("combobox").selectOption({ label: NATIVE_NAME[lang] });
-  await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
-}
-
-/** Screenshots in every language; `heading` is a level-2 heading on the page, in English. */
-async function screens(page: Page, name: string, heading: string) {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const lang of LANGS) {
-    await switchLanguage(page, lang);
-    await expect(page.getByRole("heading", { level: 2, name: tr(lang, heading) }).first()).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/${name}-${lang}.png`, fullPage: true });
-  }
-  await switchLanguage(page, "en");
-}
+asPlayerOnPhone();
 
 /** From /lotto, the builder of an open yeekee round (the second: the first may close during the test). */
 async function openYeekeeRound(page: Page) {
@@ -104,7 +34,7 @@ test("a funded player builds a yeekee slip with 19 doors and reverse, places it 
     .first()
     .click();
   await expect(page).toHaveURL(/\/lotto$/);
-  await screens(page, "lotto", "Yeekee");
+  await screens(page, "lotto", "Yeekee", { level: 2 });
   await openYeekeeRound(page);
 
   await page.getByRole("button", { name: /^2 top/ }).click();
@@ -132,7 +62,7 @@ test("a funded player builds a yeekee slip with 19 doors and reverse, places it 
   await page.getByRole("button", { name: "Set all prices" }).click();
   await expect(page.getByLabel("Price for 2 bottom 21")).toHaveValue("5.00");
   await expect(page.getByTestId("slip-stake")).toHaveText("฿210.00");
-  await screens(page, "lotto-builder", "Bet type");
+  await screens(page, "lotto-builder", "Bet type", { level: 2 });
 
   await page.getByRole("button", { name: "Place bet ฿210.00" }).click();
   await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();

@@ -1,34 +1,15 @@
-import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "./catalog.ts";
+import { tr } from "./catalog.ts";
 import { E2E_STAFF } from "./support/constants.ts";
-import { expectLedgerSound, staffHeaders } from "./support/ledger.ts";
+import { staffHeaders } from "./support/ledger.ts";
+import { asPlayerOnPhone, balanceChip, register, screens, switchLanguage } from "./support/player.ts";
 
 // The wallet as a player on a phone sees it: bank accounts, every deposit channel (paid by the clearly labelled
 // demo bank and demo chain), withdrawals within the limits, the live top-bar balance and the statement.
 
-const PIN = "Secret#123";
 const HOLDER = "Somchai Jaidee";
-const SCREENS = "test-results/screens";
 
-test.use({
-  viewport: { width: 390, height: 844 },
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-  isMobile: true,
-  hasTouch: true,
-});
-
-// Every movement a test made still balances: debits equal credits, no balance below zero.
-test.afterEach(async ({ request }) => {
-  await expectLedgerSound(request);
-});
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
-  });
-});
+asPlayerOnPhone();
 
 let counter = 0;
 
@@ -37,23 +18,6 @@ function newAccountNumber() {
   counter += 1;
   const digits = `${String(Date.now()).slice(-6)}${counter % 10}${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
   return digits.endsWith("9999") ? `${digits.slice(0, 9)}1` : digits;
-}
-
-function newUserName() {
-  counter += 1;
-  return `w${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
-}
-
-async function register(page: Page) {
-  const userName = newUserName();
-  await page.goto("/register");
-  await page.getByLabel("Username").fill(userName);
-  await page.getByLabel("PIN", { exact: true }).fill(PIN);
-  await page.getByLabel("Confirm PIN").fill(PIN);
-  await page.getByLabel("Phone number").fill("0812345678");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/main$/);
-  return userName;
 }
 
 async function setName(page: Page, name: string) {
@@ -69,34 +33,9 @@ async function addBank(page: Page, bankName: string, accountNumber: string) {
   await page.getByRole("button", { name: "Add bank account" }).click();
 }
 
-/** The top bar's live balance ("Balance: ฿1,234.56" in English). */
-function balanceChip(page: Page, lang: Lang = "en") {
-  const prefix = tr(lang, "Balance: {amount}").replace("{amount}", "");
-  return page.getByRole("banner").getByRole("link", { name: new RegExp(`^${escapeRegExp(prefix)}`) });
-}
-
-function escapeRegExp(text: string) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-}
-
-async function switchLanguage(page: Page, lang: Lang) {
-  await page.getByRole("banner").getByRole("combobox").selectOption({ label: NATIVE_NAME[lang] });
-  await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
-}
-
-async function screens(page: Page, name: string, heading: string, after: Lang = "en") {
-  mkdirSync(SCREENS, { recursive: true });
-  for (const lang of LANGS) {
-    await switchLanguage(page, lang);
-    await expect(page.getByRole("heading", { level: 1, name: tr(lang, heading) })).toBeVisible();
-    await page.screenshot({ path: `${SCREENS}/${name}-${lang}.png`, fullPage: true });
-  }
-  await switchLanguage(page, after);
-}
-
 /** A signed-up member with a name and a verified bank account (Kasikornbank). */
 async function memberWithBank(page: Page) {
-  const userName = await register(page);
+  const userName = await register(page, "w");
   await page.goto("/profile/edit");
   await setName(page, HOLDER);
   await addBank(page, "Kasikornbank", newAccountNumber());
@@ -124,7 +63,7 @@ test("logged out, the wallet pages lead to the login", async ({ page }) => {
 test("bank accounts: the name comes first, numbers are checked per bank, a mismatch is shown", async ({
   page,
 }) => {
-  await register(page);
+  await register(page, "w");
   await page.getByRole("button", { name: "Menu" }).click();
   await page
     .getByRole("navigation", { name: "Main menu" })
@@ -299,7 +238,7 @@ test("withdraw within the limits; over 49,000 per time is refused in Thai and En
   await page.getByLabel("Amount to withdraw (baht)").fill("50000");
   await page.getByRole("button", { name: "Withdraw now" }).click();
   await expect(page.getByText("You can withdraw at most 49,000 baht per time.")).toBeVisible();
-  await screens(page, "withdraw", "Withdraw", "th");
+  await screens(page, "withdraw", "Withdraw", { after: "th" });
   await page.getByLabel(tr("th", "Amount to withdraw (baht)")).fill("50000");
   await page.getByRole("button", { name: tr("th", "Withdraw now") }).click();
   await expect(page.getByText("ถอนได้สูงสุด 49,000 บาทต่อครั้ง")).toBeVisible();

@@ -1,0 +1,108 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "../catalog.ts";
+import { expectLedgerSound, staffHeaders } from "./ledger.ts";
+
+/** What the money and lotto specs share: a player on a phone, in English unless a test switches. */
+export const PIN = "Secret#123";
+export const SCREENS = "test-results/screens";
+
+/** Phone, English first, and the ledger checked after every test. Call once at the top of a spec file. */
+export function asPlayerOnPhone(): void {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+    isMobile: true,
+    hasTouch: true,
+  });
+  // Every movement a test made still balances: debits equal credits, no balance below zero.
+  test.afterEach(async ({ request }) => {
+    await expectLedgerSound(request);
+  });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+    });
+  });
+}
+
+let counter = 0;
+
+/** A user name nobody has, starting with `prefix`. */
+export function newUserName(prefix: string): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+/** Signs up through /register and lands on /main; returns the user name. */
+export async function register(page: Page, prefix = "p"): Promise<string> {
+  const userName = newUserName(prefix);
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(userName);
+  await page.getByLabel("PIN", { exact: true }).fill(PIN);
+  await page.getByLabel("Confirm PIN").fill(PIN);
+  await page.getByLabel("Phone number").fill("0812345678");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  return userName;
+}
+
+/** The logged-in member's authorization header, for setting up through the API. */
+export async function memberHeaders(page: Page): Promise<{ authorization: string }> {
+  const token = await page.evaluate(() =>
+    decodeURIComponent(document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? ""),
+  );
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Staff credit `amount` baht to the member logged in on `page` (ADMIN_INCREASE). */
+export async function fund(page: Page, request: APIRequestContext, amount: string): Promise<void> {
+  const { uuid } = await (
+    await request.get("/api/users-infos", { headers: await memberHeaders(page) })
+  ).json();
+  const funded = await request.post("/api/staff/members.adjust", {
+    headers: await staffHeaders(request),
+    data: {
+      uuid,
+      type: "ADMIN_INCREASE",
+      amount,
+      reason: "e2e funds",
+      idempotencyKey: `e2e-fund-${uuid}-${amount}`,
+    },
+  });
+  expect(funded.status()).toBe(200);
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The top bar's live balance ("Balance: ฿1,234.56" in English). */
+export function balanceChip(page: Page, lang: Lang = "en") {
+  const prefix = tr(lang, "Balance: {amount}").replace("{amount}", "");
+  return page.getByRole("banner").getByRole("link", { name: new RegExp(`^${escapeRegExp(prefix)}`) });
+}
+
+export async function switchLanguage(page: Page, lang: Lang): Promise<void> {
+  await page.getByRole("banner").getByRole("combobox").selectOption({ label: NATIVE_NAME[lang] });
+  await expect(page.locator("html")).toHaveAttribute("lang", HTML_LANG[lang]);
+}
+
+/** A full-page screenshot in every language, once `heading` (English source) shows; ends in `after`. */
+export async function screens(
+  page: Page,
+  name: string,
+  heading: string,
+  options: { level?: 1 | 2; after?: Lang } = {},
+): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true });
+  for (const lang of LANGS) {
+    await switchLanguage(page, lang);
+    await expect(
+      page.getByRole("heading", { level: options.level ?? 1, name: tr(lang, heading) }).first(),
+    ).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/${name}-${lang}.png`, fullPage: true });
+  }
+  await switchLanguage(page, options.after ?? "en");
+}
