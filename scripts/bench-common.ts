@@ -1,7 +1,11 @@
 /** What the benchmarks share (scripts/bench-ledger.ts, scripts/bench-slips.ts). */
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
+import { type Database, openDatabase } from "../server/db/database.ts";
 import type { DB } from "../server/db/schema.ts";
 
 export const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
@@ -52,4 +56,43 @@ export async function findPostgres(): Promise<{ url: string } | { skip: string }
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+/**
+ * Runs a benchmark on a new embedded database, then on a throwaway schema of the reachable PostgreSQL (dropped
+ * after). Returns the PostgreSQL URL it used, or prints `skipped` lines (one per label) and returns null.
+ */
+export async function onBothEngines(
+  name: string,
+  benchmark: (engine: string, database: Database) => Promise<void>,
+  skippedLabels: readonly string[],
+): Promise<string | null> {
+  const dataDir = mkdtempSync(join(tmpdir(), `lottoup-bench-${name}-`));
+  try {
+    const pglite = await openDatabase({ dataDir });
+    try {
+      await benchmark("PGlite", pglite);
+    } finally {
+      await pglite.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const postgres = await findPostgres();
+  if ("skip" in postgres) {
+    for (const label of skippedLabels) console.log(`${label} (PostgreSQL): skipped: ${postgres.skip}`);
+    return null;
+  }
+  const database = await openDatabase({
+    databaseUrl: postgres.url,
+    schema: `bench_${randomBytes(6).toString("hex")}`,
+    dropSchemaOnClose: true,
+  });
+  try {
+    await benchmark("PostgreSQL", database);
+  } finally {
+    await database.close();
+  }
+  return postgres.url;
 }

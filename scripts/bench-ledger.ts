@@ -1,19 +1,5 @@
-/**
- * Ledger throughput, printed by `npm run bench` after the start-up figures (or alone:
- * `node scripts/bench-ledger.ts`). On PGlite (a new database on disk, as `npm start` uses) and on PostgreSQL
- * (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when reachable; a throwaway schema, dropped
- * after), each with the pool the server uses:
- * - sequential transfers between distinct member accounts, one after the other;
- * - 200 concurrent debits of 1.00 on one wallet holding 100.00: completed, refused for insufficient funds,
- *   transaction retries (serialization failures and deadlocks retried by the ledger), elapsed time;
- * then `checkLedger` on what the runs wrote.
- */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Kysely, KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
-import { type Database, migrate, openDatabase } from "../server/db/database.ts";
+import { type Database, migrate } from "../server/db/database.ts";
 import type { DB } from "../server/db/schema.ts";
 import { seed } from "../server/db/seed.ts";
 import { checkLedger } from "../server/ledger/check.ts";
@@ -24,7 +10,7 @@ import {
   systemAccount,
   transfer,
 } from "../server/ledger/ledger.ts";
-import { findPostgres, key, newMember, rate } from "./bench-common.ts";
+import { key, newMember, onBothEngines, rate } from "./bench-common.ts";
 
 const MEMBERS = 50;
 const WARM_UP = 50;
@@ -147,30 +133,4 @@ async function benchmark(label: string, database: Database): Promise<void> {
     process.exitCode = 1;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "lottoup-bench-ledger-"));
-try {
-  const pglite = await openDatabase({ dataDir });
-  try {
-    await benchmark("PGlite", pglite);
-  } finally {
-    await pglite.close();
-  }
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const postgres = await findPostgres();
-if ("skip" in postgres) {
-  console.log(`ledger transfers (PostgreSQL): skipped: ${postgres.skip}`);
-} else {
-  const database = await openDatabase({
-    databaseUrl: postgres.url,
-    schema: `bench_${randomBytes(6).toString("hex")}`,
-    dropSchemaOnClose: true,
-  });
-  try {
-    await benchmark("PostgreSQL", database);
-  } finally {
-    await database.close();
-  }
-}
+await onBothEngines("ledger", benchmark, ["ledger transfers"]);

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
-import { type Database, migrate, openDatabase } from "../server/db/database.ts";
+import { type Database, migrate } from "../server/db/database.ts";
 import type { DB } from "../server/db/schema.ts";
 import { seed } from "../server/db/seed.ts";
 import { AppError } from "../server/http/errors.ts";
@@ -27,7 +27,7 @@ import { checkLedger } from "../server/ledger/check.ts";
 import { memberAccount, systemAccount, transfer } from "../server/ledger/ledger.ts";
 import { placePoy } from "../server/modules/lotto/poys.ts";
 import { ensureRounds } from "../server/modules/lotto/roundJob.ts";
-import { findPostgres, key, newMember, rate, shownUrl } from "./bench-common.ts";
+import { key, newMember, onBothEngines, rate, shownUrl } from "./bench-common.ts";
 
 const MEMBERS = 50;
 const SLIPS_EACH = 10;
@@ -219,32 +219,5 @@ async function pgbench(url: string): Promise<void> {
   }
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), "lottoup-bench-slips-"));
-try {
-  const pglite = await openDatabase({ dataDir });
-  try {
-    await benchmark("PGlite", pglite);
-  } finally {
-    await pglite.close();
-  }
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
-}
-
-const postgres = await findPostgres();
-if ("skip" in postgres) {
-  console.log(`slips placed (PostgreSQL): skipped: ${postgres.skip}`);
-  console.log(`pgbench (PostgreSQL): skipped: ${postgres.skip}`);
-} else {
-  const database = await openDatabase({
-    databaseUrl: postgres.url,
-    schema: `bench_${randomBytes(6).toString("hex")}`,
-    dropSchemaOnClose: true,
-  });
-  try {
-    await benchmark("PostgreSQL", database);
-  } finally {
-    await database.close();
-  }
-  await pgbench(postgres.url);
-}
+const postgresUrl = await onBothEngines("slips", benchmark, ["slips placed", "pgbench"]);
+if (postgresUrl) await pgbench(postgresUrl);

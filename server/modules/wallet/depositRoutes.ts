@@ -30,6 +30,7 @@ import {
   existingByKey,
   expireDeposits,
   ingestStatementLine,
+  maskVoucher,
   receivingView,
   waitingUniqueDeposit,
 } from "./deposits.ts";
@@ -447,7 +448,7 @@ export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
           amount: r.status === "approved" ? satangToBaht(r.prepare_amount) : null,
           status: r.status,
           reason: r.reason,
-          voucher: r.reference ? `${r.reference.slice(0, 3)}…${r.reference.slice(-3)}` : null,
+          voucher: r.reference ? maskVoucher(r.reference) : null,
           transferTime: (r.decided_at ?? r.created_at).toISOString(),
         })),
       };

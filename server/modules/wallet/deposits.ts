@@ -130,7 +130,8 @@ export async function existingByKey(db: Executor, memberId: bigint, key: string)
 /**
  * A fast or QR request: allocates an amount unique among the waiting requests on the receiving account
  * (DOMAIN.md). The database's partial unique index is the final word, so two requests racing for the same
- * satang cannot both win; the loser tries another amount.
+ * satang cannot both win; the loser tries another amount. The caller expires stale requests just before (their
+ * amounts are free again).
  */
 export async function createUniqueDeposit(
   db: Kysely<DB>,
@@ -142,7 +143,6 @@ export async function createUniqueDeposit(
     idempotencyKey: string;
   },
 ): Promise<DepositRow> {
-  await expireDeposits(db);
   for (let attempt = 0; attempt < 8; attempt++) {
     try {
       return await inTransaction(db, async (trx) => {
