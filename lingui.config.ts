@@ -7,6 +7,11 @@ const PAGES_SOURCES = [
   "src/features/profile/**",
   "src/features/wallet/**",
   "src/features/lotto/**",
+  "src/features/yeekee/**",
+  "src/features/yeekee/**",
+  "src/features/results/**",
+  "src/features/numberSets/**",
+  "src/features/push/**",
   "src/features/auth/RegisterPage.tsx",
   "src/features/auth/ForgotPinPage.tsx",
   "src/features/auth/PasswordChecklist.tsx",
@@ -14,6 +19,7 @@ const PAGES_SOURCES = [
   "src/features/auth/MainPage.tsx",
   "src/features/auth/LineCallbackPage.tsx",
   "src/features/pwa/DownloadPage.tsx",
+  "src/features/pwa/InstallCard.tsx",
   "src/features/content/MaintenancePage.tsx",
 ];
 

@@ -1,16 +1,19 @@
 import { defineConfig, devices } from "@playwright/test";
 import { launchOptions } from "./e2e/browser.ts";
-import { E2E_STAFF, LINE_STAND_IN } from "./e2e/support/constants.ts";
+import { E2E_CHECKER, E2E_STAFF, LINE_STAND_IN } from "./e2e/support/constants.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
-// A new embedded database for every run: the server starts on an empty data directory.
-const DATA_DIR = ".tmp/e2e-data";
+// A new embedded database for every run: the server starts on an empty data directory (one per port, so runs
+// on other ports at the same time keep theirs).
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 export default defineConfig({
   testDir: "e2e",
-  outputDir: "test-results",
+  // Per port, so runs on other ports at the same time keep their artifacts (screens go to test-results/screens).
+  outputDir: `test-results/run-${PORT}`,
   fullyParallel: true,
-  workers: 2,
+  // Three: the yeekee round tests spend minutes waiting for real rounds to be shot and drawn, nearly idle.
+  workers: 3,
   retries: 0,
   // Sign-up and login hash PINs with scrypt on purpose; on a 2-core runner under load that can pass 5 s.
   expect: { timeout: 10_000 },
@@ -22,7 +25,19 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: launchOptions() } }],
+  // The tests that wait for real rounds are queued first, so their waiting overlaps the rest of the suite.
+  projects: [
+    {
+      name: "rounds",
+      testMatch: /yeekee\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: launchOptions() },
+    },
+    {
+      name: "chromium",
+      testIgnore: /yeekee\.spec\.ts/,
+      use: { ...devices["Desktop Chrome"], launchOptions: launchOptions() },
+    },
+  ],
   webServer: [
     {
       // LINE's stand-in: a real OpenID Connect provider on this machine.
@@ -34,13 +49,17 @@ export default defineConfig({
     },
     {
       // The production build served by the real server (npm test builds first), on a new database with one
-      // back-office account (the wallet specs have staff pay a withdrawal).
-      command: `rm -rf ${DATA_DIR} && node scripts/staff-create.ts --user ${E2E_STAFF.userName} --role administrator && node server/main.ts`,
+      // back-office administrator (the wallet specs have staff pay a withdrawal) and a second staff member who
+      // confirms results the first one enters (four eyes); then the rounds no test can wait for
+      // (scripts/e2e-fixture-rounds.ts: a ping-pong round drawn just after the start).
+      command: `rm -rf ${DATA_DIR} && node scripts/staff-create.ts --user ${E2E_STAFF.userName} --role administrator && node scripts/staff-create.ts --user ${E2E_CHECKER.userName} --role staff && node scripts/e2e-fixture-rounds.ts && node server/main.ts`,
       url: `http://localhost:${PORT}/api/health`,
       env: {
         PORT: String(PORT),
         DATA_DIR,
         LOG_LEVEL: "warn",
+        // Every test signs its players up from this one address; real players come from many.
+        SIGNUP_LIMIT_PER_IP: "1000",
         STAFF_PASSWORD: E2E_STAFF.password,
         LINE_CHANNEL_ID: LINE_STAND_IN.channelId,
         LINE_CHANNEL_SECRET: LINE_STAND_IN.channelSecret,

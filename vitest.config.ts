@@ -1,12 +1,17 @@
+import { linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // Component tests (*.test.tsx) render pages whose texts are Lingui macros: compile them as the build does
+        // (the preset only touches files that import a macro).
+        plugins: [babel({ presets: [linguiTransformerBabelPreset()] })],
         test: {
           name: "unit",
-          include: ["src/**/*.test.ts"],
+          include: ["src/**/*.test.ts", "src/**/*.test.tsx", "sw/**/*.test.ts"],
           environment: "node",
         },
       },

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { tr } from "./catalog.ts";
+import { LINE_STAND_IN } from "./support/constants.ts";
 
 const PIN = "Secret#123";
 let counter = 0;
@@ -269,7 +270,7 @@ test("a member whose session is revoked elsewhere sees the Unauthorized page and
 test.describe("LINE login against a local OpenID Connect provider standing in for LINE", () => {
   async function signInAtLine(page: Page, lineLogin: string) {
     // The stand-in's own pages: a sign-in form, then consent.
-    await expect(page).toHaveURL(/localhost:4311\/interaction\//);
+    await expect(page).toHaveURL(new RegExp(`localhost:${LINE_STAND_IN.port}/interaction/`));
     await page.getByPlaceholder("Enter any login").fill(lineLogin);
     await page.getByPlaceholder("and password").fill("any-password");
     await page.getByRole("button", { name: "Sign-in" }).click();

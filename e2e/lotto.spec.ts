@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { E2E_CHECKER, E2E_STAFF } from "./support/constants.ts";
 import { expectLedgerSound, staffHeaders } from "./support/ledger.ts";
-import { asPlayerOnPhone, balanceChip, fund, register, screens } from "./support/player.ts";
+import { asPlayerOnPhone, balanceChip, fund, memberHeaders, register, screens } from "./support/player.ts";
 
 // Lotto as a player on a phone sees it: the round lists, the slip builder with its helpers, placing a slip that
 // the balance and the slip list follow at once, and a draft that survives a reload.
@@ -244,6 +245,17 @@ test("after one online visit a player drafts offline; the slip goes once they ar
     ),
   );
   expect(post).toBe("failed");
+  // So offline the 4-digit list picks the same rounds from the cached round lists.
+  await page.goto("/lotto/4d");
+  await expect(page.getByRole("heading", { level: 1, name: "4-digit lotteries" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("listitem")
+      .filter({ hasText: /Hanoi|Lao|Malay/ })
+      .first(),
+  ).toBeVisible();
+  await page.goto(builderUrl);
+  await expect(page.getByRole("heading", { level: 1, name: /^Yeekee round \d+$/ })).toBeVisible();
 
   await page.getByRole("button", { name: /^2 top/ }).click();
   await page.getByRole("button", { name: "19 doors" }).click();
@@ -282,92 +294,232 @@ test("after one online visit a player drafts offline; the slip goes once they ar
   await expect(slips).toContainText("฿38.00");
 });
 
-test("a funded player places a government slip with 3 top and tode, then a 4-digit slip (Lao when it draws)", async ({
-  page,
-  request,
-}) => {
-  await register(page);
-  await fund(page, request, "1000");
-  await page.goto("/lotto");
-  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿1,000.00");
+test.describe("the government draw", () => {
+  test.describe.configure({ mode: "serial" });
 
-  // Government: the next draw (1st or 16th) is open in the lists.
-  const gov = page.getByRole("region", { name: "Thai government lottery", exact: true });
-  await gov
-    .getByRole("link", { name: /^Thai government lottery/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/lotto\/gov\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Thai government lottery" })).toBeVisible();
-  await page.getByRole("button", { name: /^3 top ×900/ }).click();
-  await page.getByRole("button", { name: /^3 tode \(any order\) ×150/ }).click();
-  await expect(page.getByRole("button", { name: /^3 top/ })).toHaveAttribute("aria-pressed", "true");
-  await expect(page.getByRole("button", { name: /^3 tode/ })).toHaveAttribute("aria-pressed", "true");
-  const number = page.getByRole("textbox", { name: "Number", exact: true });
-  for (const n of ["123", "456"]) {
-    await number.fill(n);
+  test("a funded player places a government slip with 3 top and tode, then a 4-digit slip (Lao when it draws)", async ({
+    page,
+    request,
+  }) => {
+    await register(page);
+    await fund(page, request, "1000");
+    await page.goto("/lotto");
+    await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿1,000.00");
+
+    // Government: the next draw (1st or 16th) is open in the lists.
+    const gov = page.getByRole("region", { name: "Thai government lottery", exact: true });
+    await gov
+      .getByRole("link", { name: /^Thai government lottery/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/lotto\/gov\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Thai government lottery" })).toBeVisible();
+    await page.getByRole("button", { name: /^3 top ×900/ }).click();
+    await page.getByRole("button", { name: /^3 tode \(any order\) ×150/ }).click();
+    await expect(page.getByRole("button", { name: /^3 top/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: /^3 tode/ })).toHaveAttribute("aria-pressed", "true");
+    const number = page.getByRole("textbox", { name: "Number", exact: true });
+    for (const n of ["123", "456"]) {
+      await number.fill(n);
+      await number.press("Enter");
+    }
+    await expect(page.getByRole("heading", { name: "Your slip (4 lines)" })).toBeVisible();
+    await expect(page.getByLabel("Price for 3 tode (any order) 456")).toBeVisible();
+    await page.getByLabel("Price for every line (baht)").fill("10");
+    await page.getByRole("button", { name: "Set all prices" }).click();
+    await expect(page.getByTestId("slip-stake")).toHaveText("฿40.00");
+    const govCreate = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === "/poy-api/poys.create",
+    );
+    await page.getByRole("button", { name: "Place bet ฿40.00" }).click();
+    await govCreate;
+    await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
+    await expect(page.getByText(/Thai government lottery: 4 lines, ฿40\.00 staked\./)).toBeVisible();
+    await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿960.00");
+    await expectLedgerSound(request);
+
+    // 4-digit: Lao draws Monday, Wednesday and Friday; on other days (or once it has closed) Hanoi, drawn daily.
+    await page.goto("/lotto/4d");
+    await expect(page.getByRole("heading", { level: 1, name: "4-digit lotteries" })).toBeVisible();
+    const lao = page.getByRole("link", { name: /^Lao Closes/ });
+    const hanoi = page.getByRole("link", { name: /^Hanoi Closes/ });
+    await expect(lao.or(hanoi).first()).toBeVisible();
+    const laoOpen = (await lao.count()) > 0;
+    await (laoOpen ? lao : hanoi).click();
+    await expect(page).toHaveURL(/\/lotto\/set4\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: laoOpen ? "Lao" : "Hanoi" })).toBeVisible();
+    await page.getByRole("button", { name: /^4 straight/ }).click();
+    await page.getByRole("button", { name: /^4 tode/ }).click();
+    await number.fill("1234");
     await number.press("Enter");
-  }
-  await expect(page.getByRole("heading", { name: "Your slip (4 lines)" })).toBeVisible();
-  await expect(page.getByLabel("Price for 3 tode (any order) 456")).toBeVisible();
-  await page.getByLabel("Price for every line (baht)").fill("10");
-  await page.getByRole("button", { name: "Set all prices" }).click();
-  await expect(page.getByTestId("slip-stake")).toHaveText("฿40.00");
-  const govCreate = page.waitForRequest(
-    (r) => r.method() === "POST" && new URL(r.url()).pathname === "/poy-api/poys.create",
-  );
-  await page.getByRole("button", { name: "Place bet ฿40.00" }).click();
-  await govCreate;
-  await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
-  await expect(page.getByText(/Thai government lottery: 4 lines, ฿40\.00 staked\./)).toBeVisible();
-  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿960.00");
-  await expectLedgerSound(request);
+    await expect(page.getByRole("heading", { name: "Your slip (2 lines)" })).toBeVisible();
+    await page.getByLabel("Price for every line (baht)").fill("10");
+    await page.getByRole("button", { name: "Set all prices" }).click();
+    await expect(page.getByTestId("slip-stake")).toHaveText("฿20.00");
+    const createPath = `/poy-api/lotteries.${laoOpen ? "lao" : "hanoy"}.create`;
+    const set4Create = page.waitForRequest(
+      (r) => r.method() === "POST" && new URL(r.url()).pathname === createPath,
+    );
+    await page.getByRole("button", { name: "Place bet ฿20.00" }).click();
+    expect((await set4Create).postDataJSON()).toMatchObject({
+      lines: [
+        { option: "four_top", number: "1234", price: "10.00" },
+        { option: "four_tode", number: "1234", price: "10.00" },
+      ],
+    });
+    await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
+    await expect(page.getByText(/4-digit lotteries: 2 lines, ฿20\.00 staked\./)).toBeVisible();
+    await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿940.00");
+    await expectLedgerSound(request);
 
-  // 4-digit: Lao draws Monday, Wednesday and Friday; on other days (or once it has closed) Hanoi, drawn daily.
-  await page.goto("/lotto/4d");
-  await expect(page.getByRole("heading", { level: 1, name: "4-digit lotteries" })).toBeVisible();
-  const lao = page.getByRole("link", { name: /^Lao Closes/ });
-  const hanoi = page.getByRole("link", { name: /^Hanoi Closes/ });
-  await expect(lao.or(hanoi).first()).toBeVisible();
-  const laoOpen = (await lao.count()) > 0;
-  await (laoOpen ? lao : hanoi).click();
-  await expect(page).toHaveURL(/\/lotto\/set4\/\d+$/);
-  await expect(page.getByRole("heading", { level: 1, name: laoOpen ? "Lao" : "Hanoi" })).toBeVisible();
-  await page.getByRole("button", { name: /^4 straight/ }).click();
-  await page.getByRole("button", { name: /^4 tode/ }).click();
-  await number.fill("1234");
-  await number.press("Enter");
-  await expect(page.getByRole("heading", { name: "Your slip (2 lines)" })).toBeVisible();
-  await page.getByLabel("Price for every line (baht)").fill("10");
-  await page.getByRole("button", { name: "Set all prices" }).click();
-  await expect(page.getByTestId("slip-stake")).toHaveText("฿20.00");
-  const createPath = `/poy-api/lotteries.${laoOpen ? "lao" : "hanoy"}.create`;
-  const set4Create = page.waitForRequest(
-    (r) => r.method() === "POST" && new URL(r.url()).pathname === createPath,
-  );
-  await page.getByRole("button", { name: "Place bet ฿20.00" }).click();
-  expect((await set4Create).postDataJSON()).toMatchObject({
-    lines: [
-      { option: "four_top", number: "1234", price: "10.00" },
-      { option: "four_tode", number: "1234", price: "10.00" },
-    ],
+    await page.getByRole("link", { name: "See my slips" }).click();
+    // SPEC.md's /poy/lottery/{betType}/{poyId}: that lottery's slips only, opened at this one.
+    await expect(page).toHaveURL(/\/poy\/lottery\/(lao|hanoy|lao-super|malay)\/\d+$/);
+    await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(0);
+    await page.goto("/poy");
+    await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(1);
+    await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveCount(1);
   });
-  await expect(page.getByRole("heading", { name: "Your bet is placed" })).toBeVisible();
-  await expect(page.getByText(/4-digit lotteries: 2 lines, ฿20\.00 staked\./)).toBeVisible();
-  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿940.00");
-  await expectLedgerSound(request);
 
-  await page.getByRole("link", { name: "See my slips" }).click();
-  // SPEC.md's /poy/lottery/{betType}/{poyId}: that lottery's slips only, opened at this one.
-  await expect(page).toHaveURL(/\/poy\/lottery\/(lao|hanoy|lao-super|malay)\/\d+$/);
-  await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveAttribute(
-    "aria-current",
-    "true",
-  );
-  await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(0);
-  await page.goto("/poy");
-  await expect(page.getByRole("listitem").filter({ hasText: "฿40.00" })).toHaveCount(1);
-  await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveCount(1);
+  // The government draw ends: an administrator closes betting early (a player's late slip is refused), enters the
+  // result, a second staff member confirms it (four eyes), and every option's winners are paid at their rates.
+  test("staff close the government round, enter and confirm its result; each option's winners are paid", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await register(page);
+    await fund(page, request, "2000");
+    await page.goto("/lotto");
+    const gov = page.getByRole("region", { name: "Thai government lottery", exact: true });
+    await gov
+      .getByRole("link", { name: /^Thai government lottery/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/lotto\/gov\/\d+$/);
+    const betId = Number(new URL(page.url()).pathname.split("/").at(-1));
+    const headers = await memberHeaders(page);
+
+    // One winning and one losing line per option, sent as the app sends them (each at the rate shown).
+    const { defaultRate } = await (
+      await request.get(`/poy-api/number-reachs.rate-now.all?betId=${betId}`)
+    ).json();
+    const result = { first: "820123", front3: ["456", "111"], back3: ["789", "222"], bottom2: "45" };
+    const winners: [string, string][] = [
+      ["teng_bon_3", "123"],
+      ["tode_3", "312"],
+      ["teng_bon_nha_3", "456"],
+      ["teng_lang_3", "789"],
+      ["teng_bon_2", "23"],
+      ["teng_lang_2", "45"],
+      ["teng_bon_1", "2"],
+      ["teng_lang_1", "4"],
+    ];
+    const losers: [string, string][] = [
+      ["teng_bon_3", "124"],
+      ["tode_3", "999"],
+      ["teng_bon_nha_3", "457"],
+      ["teng_lang_3", "788"],
+      ["teng_bon_2", "32"],
+      ["teng_lang_2", "54"],
+      ["teng_bon_1", "9"],
+      ["teng_lang_1", "0"],
+    ];
+    const lines = [...winners, ...losers].map(([option, number]) => ({
+      option,
+      number,
+      price: "10",
+      multiply: defaultRate[option] as string,
+    }));
+    const placed = await request.post("/poy-api/poys.create", {
+      headers,
+      data: { betId, lines, idempotencyKey: `gov-all-options-${betId}-${Date.now()}` },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    // 16 lines of ฿10; each winner pays ฿10 × its rate (rates are decimal strings such as "3.2").
+    const satang = (baht: number) => Math.round(baht * 100);
+    const expectedWin = winners.reduce((sum, [option]) => sum + satang(10 * Number(defaultRate[option])), 0);
+    await page.reload();
+    await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿1,840.00");
+
+    // A slip in the builder, ready to go when betting closes under it.
+    await page.getByRole("button", { name: /^2 top/ }).click();
+    const number = page.getByRole("textbox", { name: "Number", exact: true });
+    await number.fill("77");
+    await number.press("Enter");
+    await expect(page.getByRole("heading", { name: "Your slip (1 line)" })).toBeVisible();
+
+    const desk = await backOffice(browser, E2E_STAFF);
+    await desk.getByRole("tab", { name: "Restricted numbers" }).click();
+    await desk.getByLabel("Round").selectOption({ value: String(betId) });
+    await desk.getByText("Close betting on this round now").click();
+    await desk.getByRole("textbox", { name: "Reason" }).fill("e2e: the draw is being held");
+    await desk.getByRole("button", { name: "Close betting now" }).click();
+    await expect(desk.getByText(/^Betting on .+ is closed\.$/)).toBeVisible();
+
+    // The player's page still shows the round open; the server refuses the slip and nothing is taken.
+    await page.getByRole("button", { name: /^Place bet/ }).click();
+    await expect(page.getByText("This round is closed. Your slip was not placed.").first()).toBeVisible();
+    await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿1,840.00");
+
+    await desk.getByRole("tab", { name: "Results" }).click();
+    const { betType } = await (await request.get(`/poy-api/bet-lists.one?id=${betId}`)).json();
+    const card = desk.getByRole("listitem").filter({ hasText: betType }).first();
+    const entry = card.getByRole("form", { name: /^Enter the result of / });
+    await entry.getByLabel("First prize (6 digits)").fill(result.first);
+    await entry.getByLabel("3-front #1").fill(result.front3[0] as string);
+    await entry.getByLabel("3-front #2").fill(result.front3[1] as string);
+    await entry.getByLabel("3-back #1").fill(result.back3[0] as string);
+    await entry.getByLabel("3-back #2").fill(result.back3[1] as string);
+    await entry.getByLabel("2-bottom").fill(result.bottom2);
+    await expect(entry.getByText("Will be judged as 3-top 123, 2-top 23, 2-bottom 45")).toBeVisible();
+    await entry.getByRole("button", { name: "Enter result" }).click();
+    await expect(
+      desk.getByText("Result entered; waiting for a second staff member to confirm."),
+    ).toBeVisible();
+    // Four eyes: the one who entered it cannot confirm it.
+    await expect(
+      card.getByText("You entered this result: another staff member must confirm it."),
+    ).toBeVisible();
+    await expect(card.getByRole("button", { name: "Confirm result" })).toBeDisabled();
+
+    const checker = await backOffice(browser, E2E_CHECKER);
+    await checker.getByRole("tab", { name: "Results" }).click();
+    const toConfirm = checker
+      .getByRole("listitem")
+      .filter({ hasText: betType })
+      .filter({ has: checker.getByRole("button", { name: "Confirm result" }) })
+      .first();
+    await expect(toConfirm).toContainText("820123");
+    await toConfirm.getByRole("button", { name: "Confirm result" }).click();
+    await expect(checker.getByText("Result confirmed; settlement has started.")).toBeVisible();
+    await screenshotDesk(checker);
+
+    // Settlement runs within the round job's next tick; the balance follows live.
+    const after = (1_840_00 + expectedWin) / 100;
+    const shown = `Balance: ฿${after.toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
+    await expect(balanceChip(page)).toHaveAccessibleName(shown, { timeout: 60_000 });
+    const slips = await (await request.get("/poy-api/poys", { headers })).json();
+    const settled = slips.poys.find((p: { betId: number }) => p.betId === betId);
+    expect(settled.status).toBe("won");
+    const won = settled.lines.filter((l: { status: string }) => l.status === "won");
+    expect(won.map((l: { option: string; number: string }) => `${l.option}:${l.number}`).sort()).toEqual(
+      winners.map(([o, n]) => `${o}:${n}`).sort(),
+    );
+    for (const line of settled.lines as { option: string; status: string; payout: string | null }[]) {
+      const rate = Number(defaultRate[line.option]);
+      if (line.status === "won") expect(line.payout).toBe((satang(10 * rate) / 100).toFixed(2));
+      else expect([null, "0.00"]).toContain(line.payout);
+    }
+    await expectLedgerSound(request);
+    await desk.context().close();
+    await checker.context().close();
+  });
 });
 
 test("when a round closes with a draft left, its lines move to the next open round of the family", async ({
@@ -422,3 +574,20 @@ test("when a round closes with a draft left, its lines move to the next open rou
   );
   expect(left).toBeNull();
 });
+
+/** The results desk after a confirmation, for looking at. */
+async function screenshotDesk(desk: Page) {
+  await desk.screenshot({ path: "test-results/screens/staff-results-en.png", fullPage: true });
+}
+
+/** The back office in its own browser context, logged in as `account`. */
+async function backOffice(browser: Browser, account: { userName: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ locale: "en-US" });
+  const desk = await context.newPage();
+  await desk.addInitScript(() => localStorage.setItem("locale", "en"));
+  await desk.goto("/staff");
+  await desk.getByLabel("Staff username").fill(account.userName);
+  await desk.getByLabel("Password").fill(account.password);
+  await desk.getByRole("button", { name: "Log in to the back office" }).click();
+  return desk;
+}

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, expect, type Page, test } from "@playwright/test";
 import { launchOptions } from "./browser.ts";
+import { register } from "./support/player.ts";
 
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -114,5 +115,67 @@ test.describe("security headers", () => {
     for (const path of ["/", "/sw.js", "/manifest.webmanifest", "/index.html"]) {
       expect((await request.get(path)).headers()["cache-control"], path).toBe("no-cache");
     }
+  });
+});
+
+test.describe("the install offer", () => {
+  /** Chromium offers installing with beforeinstallprompt, which a headless run never fires: send the same event. */
+  async function offerInstall(page: Page, outcome: "accepted" | "dismissed") {
+    await page.evaluate((choice) => {
+      const event = new Event("beforeinstallprompt") as Event & Record<string, unknown>;
+      const w = window as unknown as { prompted: number };
+      w.prompted = 0;
+      event.prompt = async () => {
+        w.prompted += 1;
+      };
+      event.userChoice = Promise.resolve({ outcome: choice, platform: "web" });
+      window.dispatchEvent(event);
+    }, outcome);
+  }
+
+  test("is made to a returning player only, installs with one tap, and stays away once dismissed", async ({
+    page,
+    context,
+  }) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+    });
+    await register(page);
+    await offerInstall(page, "dismissed");
+    const card = page.getByRole("region", { name: "Install the app" });
+    // The first visit is for finding one's way: no offer yet.
+    await expect(page.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    await expect(card).toHaveCount(0);
+
+    // A new tab is a new visit.
+    const again = await context.newPage();
+    await again.goto("/main");
+    await expect(again.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    await offerInstall(again, "dismissed");
+    const offer = again.getByRole("region", { name: "Install the app" });
+    await expect(offer).toBeVisible();
+    await offer.getByRole("button", { name: "Install app" }).click();
+    expect(await again.evaluate(() => (window as unknown as { prompted: number }).prompted)).toBe(1);
+    // Declining the browser's dialog counts as "not now".
+    await expect(offer).toHaveCount(0);
+    await again.reload();
+    await offerInstall(again, "dismissed");
+    await expect(again.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    await expect(again.getByRole("region", { name: "Install the app" })).toHaveCount(0);
+
+    // Another visit a month later, in a new tab: the offer is back, and "Not now" puts it away again.
+    await again.evaluate(() =>
+      localStorage.setItem("install-offer-dismissed-at", String(Date.now() - 31 * 24 * 60 * 60 * 1000)),
+    );
+    const later = await context.newPage();
+    await later.goto("/main");
+    await expect(later.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
+    await offerInstall(later, "accepted");
+    const back = later.getByRole("region", { name: "Install the app" });
+    await expect(back).toBeVisible();
+    await back.getByRole("button", { name: "Not now" }).click();
+    await expect(back).toHaveCount(0);
+    await offerInstall(later, "accepted");
+    await expect(later.getByRole("region", { name: "Install the app" })).toHaveCount(0);
   });
 });

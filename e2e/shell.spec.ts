@@ -75,7 +75,7 @@ test.describe("errors and maintenance", () => {
   });
 
   test("routes that are not built yet do not exist", async ({ page }) => {
-    for (const path of ["/results", "/game"]) {
+    for (const path of ["/game", "/games"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     }

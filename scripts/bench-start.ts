@@ -2,7 +2,8 @@
  * Cold start of the product as `npm start` runs it after the build: a new embedded database (created,
  * migrated, seeded) until /api/health answers, then a warm restart on the same data. Prints the figures,
  * then the ledger's throughput (scripts/bench-ledger.ts) and slips placed per second beside pgbench
- * (scripts/bench-slips.ts). `npm run bench` (after `npm run build`).
+ * (scripts/bench-slips.ts), then the time to settle 1,000,000 slip lines (scripts/bench-settle.ts).
+ * `npm run bench` (after `npm run build`).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -45,3 +46,5 @@ try {
 // Ledger throughput, then slips per second, on PGlite and PostgreSQL (and pgbench on the same PostgreSQL).
 await import("./bench-ledger.ts");
 await import("./bench-slips.ts");
+// Then settling 1,000,000 slip lines on PostgreSQL (scripts/bench-settle.ts).
+await import("./bench-settle.ts");

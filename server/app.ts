@@ -16,8 +16,13 @@ import { accountBalance, memberAccount, onCashChange } from "./ledger/ledger.ts"
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { authenticateToken } from "./modules/accounts/sessions.ts";
 import { lineRoutes } from "./modules/line/routes.ts";
+import { numberSetRoutes } from "./modules/lotto/numberSets.ts";
+import { resultRoutes } from "./modules/lotto/resultRoutes.ts";
 import { startRoundJob } from "./modules/lotto/roundJob.ts";
 import { lottoRoutes } from "./modules/lotto/routes.ts";
+import { yingRoutes } from "./modules/lotto/yingRoutes.ts";
+import { pushRoutes } from "./modules/push/routes.ts";
+import { startPushSender } from "./modules/push/sender.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { staffRoutes } from "./modules/staff/routes.ts";
 import { bankRoutes } from "./modules/wallet/banks.ts";
@@ -28,6 +33,8 @@ import { statementRoutes } from "./modules/wallet/statements.ts";
 import { withdrawalRoutes } from "./modules/wallet/withdrawals.ts";
 import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
 import { defaultPaymentProviders, type PaymentProviders } from "./providers/payments.ts";
+import { firebasePushProvider, localPushProvider, type PushProvider } from "./providers/push.ts";
+import { type ResultsFeed, resultsFeedFor } from "./providers/resultsFeed.ts";
 import { httpSmsProvider, outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
 import {
   attachRealtime,
@@ -50,8 +57,14 @@ export interface AppDeps {
   sms?: SmsProvider;
   /** Bank verification, TrueMoney and crypto; default: the demo providers in demo mode, none in production. */
   payments?: PaymentProviders;
+  /** Results feed for gov, stock and set4 rounds; default from RESULTS_FEED (the demo feed in demo mode). */
+  resultsFeed?: ResultsFeed | null;
   /** Prefix of the Redis channels socket.io uses with REDIS_URL (default "lottoup"; tests use their own). */
   realtimeRedisKey?: string;
+  /** Push delivery; default: Firebase with FIREBASE_SERVICE_ACCOUNT, else the local outbox-only provider. */
+  push?: PushProvider;
+  /** How often the push sender looks for due notifications (default 2 s); 0 turns the sender off (tests). */
+  pushSenderIntervalMs?: number;
 }
 
 export interface App {
@@ -112,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerSecurityHeaders(app, {
     recaptcha: config.recaptcha !== null,
     liveChatOrigin: config.liveChat ? new URL(config.liveChat.scriptUrl).origin : undefined,
+    firebase: config.push.provider === "firebase",
   });
   app.addHook("onResponse", async (request, reply) => {
     request.log.info(
@@ -189,6 +203,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (api) => statementRoutes(api, walletDeps));
   await app.register(async (api) => staffWalletRoutes(api, walletDeps));
   await app.register(async (api) => lottoRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) => resultRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) => yingRoutes(api, { config, database: deps.database, io }));
+  await app.register(async (api) => numberSetRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) => pushRoutes(api, { config, database: deps.database }));
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
@@ -215,8 +233,25 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }
   });
   // Lotto rounds: created ahead and closed on time, in every process (idempotent; server/modules/lotto/roundJob.ts).
-  const stopRoundJob = startRoundJob(deps.database.db, { log: app.log });
+  const stopRoundJob = startRoundJob(deps.database.db, {
+    log: app.log,
+    feed: deps.resultsFeed === undefined ? resultsFeedFor(config.resultsFeed) : deps.resultsFeed,
+  });
+  // Push notifications: the outbox is delivered by every process (rows are claimed, never sent twice at once).
+  const pushProvider =
+    deps.push ??
+    (config.push.provider === "firebase"
+      ? firebasePushProvider(config.push.serviceAccount)
+      : localPushProvider);
+  const stopPushSender =
+    deps.pushSenderIntervalMs === 0
+      ? async () => {}
+      : startPushSender(deps.database.db, pushProvider, {
+          log: app.log,
+          intervalMs: deps.pushSenderIntervalMs,
+        });
   app.addHook("onClose", async () => {
+    await stopPushSender();
     await stopRoundJob();
     stopSweep();
     unsubscribe();

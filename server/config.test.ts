@@ -41,6 +41,13 @@ describe("loadConfig", () => {
     expect(config.allowedHosts).toEqual(["a.example", "b.example"]);
   });
 
+  it("reads the sign-up limit per address, 30 an hour unless set", () => {
+    expect(loadConfig({}).signupLimitPerIp).toBe(30);
+    expect(loadConfig({ SIGNUP_LIMIT_PER_IP: "500" }).signupLimitPerIp).toBe(500);
+    expect(problemsOf({ SIGNUP_LIMIT_PER_IP: "0" }).join()).toMatch(/SIGNUP_LIMIT_PER_IP/);
+    expect(problemsOf({ SIGNUP_LIMIT_PER_IP: "lots" }).join()).toMatch(/SIGNUP_LIMIT_PER_IP/);
+  });
+
   it("names the variable that is malformed", () => {
     expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
     expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: /);

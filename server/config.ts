@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { parseServiceAccount, type ServiceAccount } from "./providers/push.ts";
 
 /**
  * Environment -> typed configuration. Every variable is documented in README.md ("Configuration").
@@ -58,9 +59,18 @@ const EnvSchema = v.object({
     "LiveChatWidget",
   ),
   BANK_FEED_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, "must be at least 32 characters"))),
+  SIGNUP_LIMIT_PER_IP: v.pipe(
+    v.optional(v.string(), "30"),
+    v.regex(/^\d+$/, "must be a whole number"),
+    v.transform(Number),
+    v.minValue(1, "must be at least 1"),
+    v.maxValue(100_000, "must be at most 100000"),
+  ),
   RECAPTCHA_SITE_KEY: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_VERIFY_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
+  RESULTS_FEED: v.optional(v.picklist(["demo", "none"], "must be demo or none")),
+  FIREBASE_SERVICE_ACCOUNT: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
 export type AppMode = "demo" | "production";
@@ -98,6 +108,15 @@ export interface Config {
   recaptcha: { siteKey: string; secret: string; verifyUrl: string | undefined } | null;
   /** HMAC key of the bank statement webhook; null turns the webhook off (404). */
   bankFeedSecret: string | null;
+  /** Sign-ups allowed per client address per hour (many players share a carrier's address: CGNAT). */
+  signupLimitPerIp: number;
+  /** Where gov, stock and 4-digit results come from besides staff: the demo feed (random, demo mode) or none. */
+  resultsFeed: "demo" | "none";
+  /**
+   * Push notifications: Firebase Cloud Messaging when a service account is set; otherwise the outbox is the
+   * record (and in demo mode the app registers local stand-in tokens, so the whole flow runs without Firebase).
+   */
+  push: { provider: "firebase"; serviceAccount: ServiceAccount } | { provider: "local" | "none" };
 }
 
 export class ConfigError extends Error {
@@ -160,6 +179,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET, verifyUrl: e.RECAPTCHA_VERIFY_URL }
         : null,
     bankFeedSecret: e.BANK_FEED_SECRET ?? null,
+    signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
+    resultsFeed: e.RESULTS_FEED ?? (mode === "demo" ? "demo" : "none"),
+    push: pushConfig(e.FIREBASE_SERVICE_ACCOUNT, mode),
   };
   if (e.SMS_PROVIDER === "http" && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {
     throw new ConfigError(["SMS_HTTP_URL / SMS_HTTP_TOKEN: required when SMS_PROVIDER is http"]);
@@ -177,6 +199,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   if (mode === "production") assertProductionReady(config);
   return config;
+}
+
+function pushConfig(serviceAccount: string | undefined, mode: AppMode): Config["push"] {
+  if (!serviceAccount) return { provider: mode === "demo" ? "local" : "none" };
+  try {
+    return { provider: "firebase", serviceAccount: parseServiceAccount(serviceAccount) };
+  } catch (err) {
+    throw new ConfigError([`FIREBASE_SERVICE_ACCOUNT: ${(err as Error).message}`]);
+  }
 }
 
 /** Production refuses anything that only makes sense for the local demo, naming each wrong setting. */
@@ -197,6 +228,9 @@ function assertProductionReady(config: Config): void {
     problems.push(
       "SMS_PROVIDER: 'outbox' only records messages (demo); set http with SMS_HTTP_URL and SMS_HTTP_TOKEN",
     );
+  }
+  if (config.resultsFeed === "demo") {
+    problems.push("RESULTS_FEED: 'demo' draws random results (demo only); use none (staff enter results)");
   }
   if (problems.length > 0) throw new ConfigError(problems);
 }

@@ -27,7 +27,7 @@ describe("HTTP server", () => {
     expect(res.json()).toMatchObject({
       status: "ok",
       mode: "demo",
-      database: { engine: engineName, ok: true, migrations: 5 },
+      database: { engine: engineName, ok: true, migrations: 7 },
     });
   });
 
@@ -46,6 +46,18 @@ describe("HTTP server", () => {
       for (const header of SECURITY_HEADERS) expect(res.headers[header], `${header} on ${url}`).toBeTruthy();
       expect(res.headers["x-frame-options"]).toBe("DENY");
       expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("keeps every API answer out of the browser's HTTP cache, errors included", async () => {
+    for (const url of [
+      "/api/health",
+      "/api/does-not-exist",
+      "/poy-api/bet-lists.latest",
+      "/poy-api/nothing",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["cache-control"], url).toBe("no-store");
     }
   });
 
@@ -121,7 +133,13 @@ describe("HTTP server", () => {
 
   it("tells the client the mode for the demo marker", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/app-config" });
-    expect(res.json()).toEqual({ mode: "demo", recaptchaSiteKey: null, lineLogin: false, liveChat: null });
+    expect(res.json()).toEqual({
+      mode: "demo",
+      recaptchaSiteKey: null,
+      lineLogin: false,
+      liveChat: null,
+      push: "local",
+    });
   });
 
   it("keeps tokens and passwords out of logged URLs", () => {

@@ -18,6 +18,7 @@ import { loadConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/database.ts";
 import { accountBalance, memberAccount, systemAccount, transfer } from "./ledger/ledger.ts";
 import { openTestDatabase } from "./test/harness.ts";
+import { makeRound } from "./test/yings.ts";
 
 /**
  * socket.io across server processes through Redis (REDIS_URL). Each server here is a whole app with its own
@@ -232,6 +233,31 @@ describe.skipIf(!redisUrl)("two servers sharing Redis", () => {
     expect(seenByBystander).toEqual([]);
     onB.close();
     bystanderOnB.close();
+  });
+
+  it("a yeekee shot taken by server A reaches the sockets watching its round on server B", async () => {
+    const watcher = await signup(a, "redisying1");
+    const shooter = await signup(a, "redisying2");
+    const betId = await makeRound(database.db, "yeekee", { closeInMinutes: 10 });
+    const onB = openSocket(b.base, watcher.token);
+    await connected(onB);
+    expect(await onB.emitWithAck("ying:join", { betId: Number(betId) })).toEqual({ ok: true });
+    const seen: unknown[] = [];
+    onB.on("ying", (m) => seen.push(m));
+
+    const res = await a.app.inject({
+      method: "POST",
+      url: "/poy-api/yings.create",
+      headers: { authorization: `Bearer ${shooter.token}` },
+      payload: { betId: Number(betId), yingNumber: "31415" },
+    });
+    expect(res.statusCode).toBe(201);
+    await expect
+      .poll(() => seen)
+      .toEqual([
+        expect.objectContaining({ betId: Number(betId), seq: 1, yingNumber: "31415", userName: "re***g2" }),
+      ]);
+    onB.close();
   });
 
   it("logout through server A closes that session's socket on server B at once, and only that session's", async () => {

@@ -17,6 +17,20 @@ export function sessionRoom(sessionId: string): string {
   return `session:${sessionId}`;
 }
 
+/** The room of a yeekee round's live shots: `ying` and `ying-closed` are emitted there. */
+export function yingRoom(betId: number | bigint | string): string {
+  return `ying:${betId}`;
+}
+
+/** A socket watches at most this many rounds' shots at once (a tab shows one; the rest are forgotten leaves). */
+export const MAX_YING_ROOMS = 4;
+
+function yingRoomOf(message: unknown): string | null {
+  const betId = (message as { betId?: unknown } | null)?.betId;
+  const text = typeof betId === "number" || typeof betId === "string" ? String(betId) : "";
+  return /^[1-9]\d{0,17}$/.test(text) ? yingRoom(text) : null;
+}
+
 export interface RealtimeOptions {
   /** REDIS_URL: socket.io then fans out through Redis, so server processes reach each other's sockets. */
   redisUrl?: string | undefined;
@@ -75,6 +89,21 @@ export async function attachRealtime(
     socket.data.sessionId = session.sessionId;
     await socket.join([session.uuid, sessionRoom(session.sessionId)]);
     next();
+  });
+  // Live yeekee shots: 'ying:join' / 'ying:leave' { betId }, answered { ok } when the client asks for an ack.
+  io.on("connection", (socket) => {
+    socket.on("ying:join", async (message: unknown, ack?: unknown) => {
+      const room = yingRoomOf(message);
+      const watching = [...socket.rooms].filter((r) => r.startsWith("ying:") && r !== room).length;
+      const ok = room !== null && watching < MAX_YING_ROOMS;
+      if (ok) await socket.join(room);
+      if (typeof ack === "function") ack({ ok });
+    });
+    socket.on("ying:leave", async (message: unknown, ack?: unknown) => {
+      const room = yingRoomOf(message);
+      if (room) await socket.leave(room);
+      if (typeof ack === "function") ack({ ok: room !== null });
+    });
   });
   return io;
 }

@@ -17,6 +17,7 @@ import { Route as HowToRouteImport } from './routes/how-to'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as StaffRouteImport } from './routes/staff'
 import { Route as MemberMainRouteImport } from './routes/_member/main'
+import { Route as MemberNumberSetRouteImport } from './routes/_member/number-set'
 import { Route as MemberPoyRouteImport } from './routes/_member/poy'
 import { Route as HowtoDepositRouteImport } from './routes/howto/deposit'
 import { Route as HowtoForgotPinRouteImport } from './routes/howto/forgot-pin'
@@ -27,6 +28,7 @@ import { Route as HowtoResultPoyRouteImport } from './routes/howto/result-poy'
 import { Route as HowtoWithdrawRouteImport } from './routes/howto/withdraw'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterAfSlugRouteImport } from './routes/register/$afSlug'
+import { Route as ResultsIndexRouteImport } from './routes/results.index'
 import { Route as MemberBankAddRouteImport } from './routes/_member/bank/add'
 import { Route as MemberBankStatusRouteImport } from './routes/_member/bank/status'
 import { Route as MemberCreditStatementRouteImport } from './routes/_member/credit/statement'
@@ -39,6 +41,7 @@ import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile
 import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
 import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
 import { Route as LoginLineAuthRouteImport } from './routes/login/line/auth'
+import { Route as ResultsVerifyBetIdRouteImport } from './routes/results_.verify.$betId'
 import { Route as MemberCreditDepositIndexRouteImport } from './routes/_member/credit/deposit/index'
 import { Route as MemberCreditDepositNormalRouteImport } from './routes/_member/credit/deposit/normal'
 import { Route as MemberCreditDepositQrcodeRouteImport } from './routes/_member/credit/deposit/qrcode'
@@ -51,6 +54,7 @@ import { Route as MemberCreditDepositCryptoIndexRouteImport } from './routes/_me
 import { Route as MemberCreditDepositCryptoQueueRouteImport } from './routes/_member/credit/deposit/crypto/queue'
 import { Route as MemberCreditDepositFastIndexRouteImport } from './routes/_member/credit/deposit/fast/index'
 import { Route as MemberCreditDepositFastQueueRouteImport } from './routes/_member/credit/deposit/fast/queue'
+import { Route as MemberLottoBetGroupBetIdYingRouteImport } from './routes/_member/lotto/$betGroup/$betId_.ying'
 import { Route as MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125RouteImport } from './routes/_member/poy_.lottery.{-$betType}.{-$poyId}'
 
 const IndexRoute = IndexRouteImport.update({
@@ -90,6 +94,11 @@ const StaffRoute = StaffRouteImport.update({
 const MemberMainRoute = MemberMainRouteImport.update({
   id: '/main',
   path: '/main',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberNumberSetRoute = MemberNumberSetRouteImport.update({
+  id: '/number-set',
+  path: '/number-set',
   getParentRoute: () => MemberRoute,
 } as any)
 const MemberPoyRoute = MemberPoyRouteImport.update({
@@ -140,6 +149,11 @@ const RegisterIndexRoute = RegisterIndexRouteImport.update({
 const RegisterAfSlugRoute = RegisterAfSlugRouteImport.update({
   id: '/register/$afSlug',
   path: '/register/$afSlug',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResultsIndexRoute = ResultsIndexRouteImport.update({
+  id: '/results/',
+  path: '/results/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberBankAddRoute = MemberBankAddRouteImport.update({
@@ -200,6 +214,11 @@ const MemberProfileEditRoute = MemberProfileEditRouteImport.update({
 const LoginLineAuthRoute = LoginLineAuthRouteImport.update({
   id: '/login/line/auth',
   path: '/login/line/auth',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResultsVerifyBetIdRoute = ResultsVerifyBetIdRouteImport.update({
+  id: '/results_/verify/$betId',
+  path: '/results/verify/$betId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberCreditDepositIndexRoute =
@@ -274,6 +293,12 @@ const MemberCreditDepositFastQueueRoute =
     path: '/credit/deposit/fast/queue',
     getParentRoute: () => MemberRoute,
   } as any)
+const MemberLottoBetGroupBetIdYingRoute =
+  MemberLottoBetGroupBetIdYingRouteImport.update({
+    id: '/lotto/$betGroup/$betId_/ying',
+    path: '/lotto/$betGroup/$betId/ying',
+    getParentRoute: () => MemberRoute,
+  } as any)
 const MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route =
   MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125RouteImport.update({
     id: '/poy_/lottery/{-$betType}/{-$poyId}',
@@ -289,6 +314,7 @@ export interface FileRoutesByFullPath {
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
   '/main': typeof MemberMainRoute
+  '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -299,6 +325,7 @@ export interface FileRoutesByFullPath {
   '/howto/withdraw': typeof HowtoWithdrawRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
   '/register/': typeof RegisterIndexRoute
+  '/results/': typeof ResultsIndexRoute
   '/bank/add': typeof MemberBankAddRoute
   '/bank/status': typeof MemberBankStatusRoute
   '/credit/statement': typeof MemberCreditStatementRoute
@@ -309,6 +336,7 @@ export interface FileRoutesByFullPath {
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
+  '/results/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/lotto/': typeof MemberLottoIndexRoute
   '/profile/': typeof MemberProfileIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
@@ -321,6 +349,7 @@ export interface FileRoutesByFullPath {
   '/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/lotto/$betGroup/$betId/ying': typeof MemberLottoBetGroupBetIdYingRoute
   '/poy/lottery/{-$betType}/{-$poyId}': typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   '/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
   '/credit/deposit/fast/': typeof MemberCreditDepositFastIndexRoute
@@ -333,6 +362,7 @@ export interface FileRoutesByTo {
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
   '/main': typeof MemberMainRoute
+  '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -343,6 +373,7 @@ export interface FileRoutesByTo {
   '/howto/withdraw': typeof HowtoWithdrawRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
   '/register': typeof RegisterIndexRoute
+  '/results': typeof ResultsIndexRoute
   '/bank/add': typeof MemberBankAddRoute
   '/bank/status': typeof MemberBankStatusRoute
   '/credit/statement': typeof MemberCreditStatementRoute
@@ -353,6 +384,7 @@ export interface FileRoutesByTo {
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
+  '/results/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/lotto': typeof MemberLottoIndexRoute
   '/profile': typeof MemberProfileIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
@@ -365,6 +397,7 @@ export interface FileRoutesByTo {
   '/lotto/$betGroup': typeof MemberLottoBetGroupIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/lotto/$betGroup/$betId/ying': typeof MemberLottoBetGroupBetIdYingRoute
   '/poy/lottery/{-$betType}/{-$poyId}': typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   '/credit/deposit/crypto': typeof MemberCreditDepositCryptoIndexRoute
   '/credit/deposit/fast': typeof MemberCreditDepositFastIndexRoute
@@ -379,6 +412,7 @@ export interface FileRoutesById {
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
   '/_member/main': typeof MemberMainRoute
+  '/_member/number-set': typeof MemberNumberSetRoute
   '/_member/poy': typeof MemberPoyRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -389,6 +423,7 @@ export interface FileRoutesById {
   '/howto/withdraw': typeof HowtoWithdrawRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
   '/register/': typeof RegisterIndexRoute
+  '/results/': typeof ResultsIndexRoute
   '/_member/bank/add': typeof MemberBankAddRoute
   '/_member/bank/status': typeof MemberBankStatusRoute
   '/_member/credit/statement': typeof MemberCreditStatementRoute
@@ -399,6 +434,7 @@ export interface FileRoutesById {
   '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
   '/_member/profile/edit': typeof MemberProfileEditRoute
   '/login/line/auth': typeof LoginLineAuthRoute
+  '/results_/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/_member/lotto/': typeof MemberLottoIndexRoute
   '/_member/profile/': typeof MemberProfileIndexRoute
   '/_member/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
@@ -411,6 +447,7 @@ export interface FileRoutesById {
   '/_member/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
   '/_member/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/_member/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
+  '/_member/lotto/$betGroup/$betId_/ying': typeof MemberLottoBetGroupBetIdYingRoute
   '/_member/poy_/lottery/{-$betType}/{-$poyId}': typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   '/_member/credit/deposit/crypto/': typeof MemberCreditDepositCryptoIndexRoute
   '/_member/credit/deposit/fast/': typeof MemberCreditDepositFastIndexRoute
@@ -425,6 +462,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/staff'
     | '/main'
+    | '/number-set'
     | '/poy'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -435,6 +473,7 @@ export interface FileRouteTypes {
     | '/howto/withdraw'
     | '/register/$afSlug'
     | '/register/'
+    | '/results/'
     | '/bank/add'
     | '/bank/status'
     | '/credit/statement'
@@ -445,6 +484,7 @@ export interface FileRouteTypes {
     | '/profile/change-pin'
     | '/profile/edit'
     | '/login/line/auth'
+    | '/results/verify/$betId'
     | '/lotto/'
     | '/profile/'
     | '/credit/deposit/normal'
@@ -457,6 +497,7 @@ export interface FileRouteTypes {
     | '/lotto/$betGroup/'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
+    | '/lotto/$betGroup/$betId/ying'
     | '/poy/lottery/{-$betType}/{-$poyId}'
     | '/credit/deposit/crypto/'
     | '/credit/deposit/fast/'
@@ -469,6 +510,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/staff'
     | '/main'
+    | '/number-set'
     | '/poy'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -479,6 +521,7 @@ export interface FileRouteTypes {
     | '/howto/withdraw'
     | '/register/$afSlug'
     | '/register'
+    | '/results'
     | '/bank/add'
     | '/bank/status'
     | '/credit/statement'
@@ -489,6 +532,7 @@ export interface FileRouteTypes {
     | '/profile/change-pin'
     | '/profile/edit'
     | '/login/line/auth'
+    | '/results/verify/$betId'
     | '/lotto'
     | '/profile'
     | '/credit/deposit/normal'
@@ -501,6 +545,7 @@ export interface FileRouteTypes {
     | '/lotto/$betGroup'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
+    | '/lotto/$betGroup/$betId/ying'
     | '/poy/lottery/{-$betType}/{-$poyId}'
     | '/credit/deposit/crypto'
     | '/credit/deposit/fast'
@@ -514,6 +559,7 @@ export interface FileRouteTypes {
     | '/maintenance'
     | '/staff'
     | '/_member/main'
+    | '/_member/number-set'
     | '/_member/poy'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -524,6 +570,7 @@ export interface FileRouteTypes {
     | '/howto/withdraw'
     | '/register/$afSlug'
     | '/register/'
+    | '/results/'
     | '/_member/bank/add'
     | '/_member/bank/status'
     | '/_member/credit/statement'
@@ -534,6 +581,7 @@ export interface FileRouteTypes {
     | '/_member/profile/change-pin'
     | '/_member/profile/edit'
     | '/login/line/auth'
+    | '/results_/verify/$betId'
     | '/_member/lotto/'
     | '/_member/profile/'
     | '/_member/credit/deposit/normal'
@@ -546,6 +594,7 @@ export interface FileRouteTypes {
     | '/_member/lotto/$betGroup/'
     | '/_member/credit/deposit/crypto/queue'
     | '/_member/credit/deposit/fast/queue'
+    | '/_member/lotto/$betGroup/$betId_/ying'
     | '/_member/poy_/lottery/{-$betType}/{-$poyId}'
     | '/_member/credit/deposit/crypto/'
     | '/_member/credit/deposit/fast/'
@@ -568,7 +617,9 @@ export interface RootRouteChildren {
   HowtoWithdrawRoute: typeof HowtoWithdrawRoute
   RegisterAfSlugRoute: typeof RegisterAfSlugRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
+  ResultsIndexRoute: typeof ResultsIndexRoute
   LoginLineAuthRoute: typeof LoginLineAuthRoute
+  ResultsVerifyBetIdRoute: typeof ResultsVerifyBetIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -627,6 +678,13 @@ declare module '@tanstack/react-router' {
       path: '/main'
       fullPath: '/main'
       preLoaderRoute: typeof MemberMainRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/number-set': {
+      id: '/_member/number-set'
+      path: '/number-set'
+      fullPath: '/number-set'
+      preLoaderRoute: typeof MemberNumberSetRouteImport
       parentRoute: typeof MemberRoute
     }
     '/_member/poy': {
@@ -697,6 +755,13 @@ declare module '@tanstack/react-router' {
       path: '/register/$afSlug'
       fullPath: '/register/$afSlug'
       preLoaderRoute: typeof RegisterAfSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/results/': {
+      id: '/results/'
+      path: '/results'
+      fullPath: '/results/'
+      preLoaderRoute: typeof ResultsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_member/bank/add': {
@@ -783,6 +848,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginLineAuthRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/results_/verify/$betId': {
+      id: '/results_/verify/$betId'
+      path: '/results/verify/$betId'
+      fullPath: '/results/verify/$betId'
+      preLoaderRoute: typeof ResultsVerifyBetIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_member/credit/deposit/': {
       id: '/_member/credit/deposit/'
       path: '/credit/deposit'
@@ -867,6 +939,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberCreditDepositFastQueueRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/lotto/$betGroup/$betId_/ying': {
+      id: '/_member/lotto/$betGroup/$betId_/ying'
+      path: '/lotto/$betGroup/$betId/ying'
+      fullPath: '/lotto/$betGroup/$betId/ying'
+      preLoaderRoute: typeof MemberLottoBetGroupBetIdYingRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/poy_/lottery/{-$betType}/{-$poyId}': {
       id: '/_member/poy_/lottery/{-$betType}/{-$poyId}'
       path: '/poy/lottery/{-$betType}/{-$poyId}'
@@ -879,6 +958,7 @@ declare module '@tanstack/react-router' {
 
 interface MemberRouteChildren {
   MemberMainRoute: typeof MemberMainRoute
+  MemberNumberSetRoute: typeof MemberNumberSetRoute
   MemberPoyRoute: typeof MemberPoyRoute
   MemberBankAddRoute: typeof MemberBankAddRoute
   MemberBankStatusRoute: typeof MemberBankStatusRoute
@@ -901,6 +981,7 @@ interface MemberRouteChildren {
   MemberLottoBetGroupIndexRoute: typeof MemberLottoBetGroupIndexRoute
   MemberCreditDepositCryptoQueueRoute: typeof MemberCreditDepositCryptoQueueRoute
   MemberCreditDepositFastQueueRoute: typeof MemberCreditDepositFastQueueRoute
+  MemberLottoBetGroupBetIdYingRoute: typeof MemberLottoBetGroupBetIdYingRoute
   MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route: typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   MemberCreditDepositCryptoIndexRoute: typeof MemberCreditDepositCryptoIndexRoute
   MemberCreditDepositFastIndexRoute: typeof MemberCreditDepositFastIndexRoute
@@ -908,6 +989,7 @@ interface MemberRouteChildren {
 
 const MemberRouteChildren: MemberRouteChildren = {
   MemberMainRoute: MemberMainRoute,
+  MemberNumberSetRoute: MemberNumberSetRoute,
   MemberPoyRoute: MemberPoyRoute,
   MemberBankAddRoute: MemberBankAddRoute,
   MemberBankStatusRoute: MemberBankStatusRoute,
@@ -931,6 +1013,7 @@ const MemberRouteChildren: MemberRouteChildren = {
   MemberLottoBetGroupIndexRoute: MemberLottoBetGroupIndexRoute,
   MemberCreditDepositCryptoQueueRoute: MemberCreditDepositCryptoQueueRoute,
   MemberCreditDepositFastQueueRoute: MemberCreditDepositFastQueueRoute,
+  MemberLottoBetGroupBetIdYingRoute: MemberLottoBetGroupBetIdYingRoute,
   MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route:
     MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route,
   MemberCreditDepositCryptoIndexRoute: MemberCreditDepositCryptoIndexRoute,
@@ -957,7 +1040,9 @@ const rootRouteChildren: RootRouteChildren = {
   HowtoWithdrawRoute: HowtoWithdrawRoute,
   RegisterAfSlugRoute: RegisterAfSlugRoute,
   RegisterIndexRoute: RegisterIndexRoute,
+  ResultsIndexRoute: ResultsIndexRoute,
   LoginLineAuthRoute: LoginLineAuthRoute,
+  ResultsVerifyBetIdRoute: ResultsVerifyBetIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

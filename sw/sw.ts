@@ -5,6 +5,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
+import { installPush } from "./push.ts";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -62,3 +63,6 @@ registerRoute(
 self.addEventListener("message", (event) => {
   if (event.data && (event.data as { type?: string }).type === "SKIP_WAITING") void self.skipWaiting();
 });
+
+// Push notifications: built here in the member's language, or handed to the visible app as a snackbar.
+installPush(self);

@@ -10,3 +10,9 @@ export const E2E_STAFF = {
   userName: "e2estaff",
   password: "E2e#Staff-Pass-2026",
 };
+
+/** A second back-office account (role staff, same password): confirms the results E2E_STAFF enters. */
+export const E2E_CHECKER = {
+  userName: "e2echecker",
+  password: E2E_STAFF.password,
+};

@@ -123,6 +123,12 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   };
 }
 
+/**
+ * invalid_schema_name, undefined_table, undefined_column: another session dropped what Kysely's listing of every
+ * schema's tables and columns was reading.
+ */
+const VANISHED_DURING_LISTING = new Set(["3F000", "42P01", "42703"]);
+
 /** Brings the schema up to date. Safe to run from several processes at once (the migrator takes a lock). */
 export async function migrate(database: Pick<Database, "db" | "schema">): Promise<string[]> {
   // The schema is named explicitly: Kysely's existence check would otherwise find another schema's tables.
@@ -135,9 +141,9 @@ export async function migrate(database: Pick<Database, "db" | "schema">): Promis
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
     // Kysely's table check lists the tables of every schema; a schema another session drops meanwhile (the
-    // throwaway schemas of parallel test files) fails that listing with 3F000 before anything of ours ran.
-    // Migrations are transactional and locked, so trying again is safe.
-    if ((error as { code?: string }).code !== "3F000" || attempt >= 5) {
+    // throwaway schemas of parallel test files) fails that listing before anything of ours ran. Migrations are
+    // transactional and locked, so trying again is safe.
+    if (!VANISHED_DURING_LISTING.has((error as { code?: string }).code ?? "") || attempt >= 5) {
       throw error instanceof Error ? error : new Error(String(error));
     }
     await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));

@@ -267,6 +267,82 @@ export interface LottoRoundsTable {
   limits: ColumnType<RoundLimitsJson, string, string>;
   max_per_option: ColumnType<RoundRatesJson, string, string>;
   created_at: Generated<Date>;
+  /** Ping-pong: SHA-256 commitment published at creation; the seed stays secret until the draw. */
+  commitment: string | null;
+  seed: string | null;
+  /** The result the round's lines were last settled on; settled_at null while settlement has work left. */
+  settled_result_id: bigint | null;
+  settled_at: Date | null;
+  cancel_reason: string | null;
+}
+
+export type LottoResultSource = "yeekee" | "pingpong" | "staff" | "feed";
+export type LottoResultStatus = "proposed" | "confirmed" | "rejected" | "superseded";
+
+/** src/domain/lotto/judge.ts Outcome, as stored. */
+export interface OutcomeJson {
+  top3: string;
+  bottom2: string;
+  front3: string[];
+  back3: string[];
+  four: string | null;
+}
+
+export interface LottoResultsTable {
+  id: Generated<bigint>;
+  round_id: bigint;
+  version: number;
+  source: LottoResultSource;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  outcome: ColumnType<OutcomeJson, string, string>;
+  status: LottoResultStatus;
+  entered_by: string;
+  confirmed_by: string | null;
+  note: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+}
+
+/** A reversed win the member's balance could not fully cover (taken + owed = amount). */
+export interface LottoShortfallsTable {
+  id: Generated<bigint>;
+  round_id: bigint;
+  line_id: bigint;
+  result_id: bigint;
+  member_id: bigint;
+  amount: bigint;
+  taken: bigint;
+  owed: bigint;
+  transfer_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
+export interface YingChainsTable {
+  round_id: bigint;
+  genesis: string;
+  head_hash: string;
+  shots: ColumnType<number, number | undefined, number>;
+  sum: ColumnType<bigint, bigint | undefined, bigint>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface YingsTable {
+  id: Generated<bigint>;
+  round_id: bigint;
+  seq: number;
+  member_id: bigint;
+  number: string;
+  hash: string;
+  created_at: Generated<Date>;
+}
+
+export interface NumberSetsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  name: string;
+  poy_list_json: ColumnType<unknown, string, string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface LottoRestrictionsTable {
@@ -310,10 +386,66 @@ export interface PoyLinesTable {
   batch: number;
   status: PoyStatus;
   payout: bigint | null;
+  /** The result the line was judged on (null while waiting, cancelled or refunded). */
+  result_id: bigint | null;
+}
+
+/** A device a member receives push notifications on (server/db/migrations/0007_push.ts). */
+export interface PushTokensTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  session_id: string;
+  device_id: string;
+  token: string;
+  provider: "firebase" | "local";
+  locale: "th" | "en" | "km" | "my";
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export type NotificationType =
+  | "poy-won"
+  | "poy-lost"
+  | "round-result"
+  | "deposit-approved"
+  | "deposit-rejected"
+  | "withdrawal-paid"
+  | "withdrawal-rejected";
+export type NotificationStatus = "pending" | "sent" | "failed" | "no_device";
+
+/** What the sender handed to the provider for one device. */
+export interface NotificationDelivery {
+  deviceId: string;
+  provider: string;
+  data: Record<string, string>;
+  result: "sent" | "unregistered" | "error";
+}
+
+export interface NotificationOutboxTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  type: NotificationType;
+  params: ColumnType<Record<string, string>, string, string>;
+  url: string;
+  dedupe_key: string;
+  status: ColumnType<NotificationStatus, NotificationStatus | undefined, NotificationStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | undefined, Date>;
+  last_error: string | null;
+  deliveries: ColumnType<NotificationDelivery[] | null, string | null | undefined, string | null>;
+  created_at: Generated<Date>;
+  sent_at: Date | null;
 }
 
 export interface DB {
+  push_tokens: PushTokensTable;
+  notification_outbox: NotificationOutboxTable;
   lotto_rounds: LottoRoundsTable;
+  lotto_results: LottoResultsTable;
+  lotto_shortfalls: LottoShortfallsTable;
+  ying_chains: YingChainsTable;
+  yings: YingsTable;
+  number_sets: NumberSetsTable;
   lotto_restrictions: LottoRestrictionsTable;
   lotto_exposure: LottoExposureTable;
   poys: PoysTable;

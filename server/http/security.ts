@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { isNonAppPath } from "./static.ts";
 
 /** SPEC.md section 2: pages whose path contains 'external' may be embedded by other sites. */
 export function isEmbeddablePath(url: string): boolean {
@@ -36,7 +37,12 @@ export interface CspOptions {
   recaptcha?: boolean;
   /** A live-chat widget's origin: its script, frames and connections are allowed. */
   liveChatOrigin?: string | undefined;
+  /** Push through Firebase: the app registers its token with Google's installation and FCM services. */
+  firebase?: boolean;
 }
+
+const FIREBASE_CONNECT =
+  "https://firebaseinstallations.googleapis.com https://fcmregistrations.googleapis.com";
 
 const RECAPTCHA_SOURCES = "https://www.google.com https://www.gstatic.com";
 
@@ -46,6 +52,9 @@ function csp(embeddable: boolean, options: CspOptions): string {
     .join(" ");
   const directives = baseCsp.map((d) => {
     if (scripts && d.startsWith("script-src")) return `${d} ${scripts}`;
+    if (options.firebase && d.startsWith("connect-src")) {
+      return [d, FIREBASE_CONNECT, options.liveChatOrigin].filter(Boolean).join(" ");
+    }
     if (
       options.liveChatOrigin &&
       (d.startsWith("connect-src") || d.startsWith("img-src") || d.startsWith("style-src"))
@@ -72,5 +81,8 @@ export function securityHeaders(url: string, options: CspOptions = {}): Record<s
 export function registerSecurityHeaders(app: FastifyInstance, options: CspOptions = {}): void {
   app.addHook("onRequest", async (request, reply) => {
     reply.headers(securityHeaders(request.url, options));
+    // API answers (balances, rates, slips) are never kept by the browser's HTTP cache: an old answer served as
+    // new would show a stale balance or rate as current. Offline drafting has its own, labelled cache (sw/sw.ts).
+    if (isNonAppPath(request.url)) reply.header("cache-control", "no-store");
   });
 }

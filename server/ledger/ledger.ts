@@ -403,3 +403,120 @@ export async function accountBalance(
     .executeTakeFirstOrThrow();
   return { balance: row.balance, held: row.held, available: row.balance - row.held };
 }
+
+/** What postTransfers did: the transfer id of every key (new or already there), and the accounts it moved. */
+export interface BulkTransferResult {
+  /** idempotency key → transfer id, for every input (inserted now or found from an earlier run). */
+  ids: Map<string, bigint>;
+  /** How many transfers this call inserted (the others existed already and moved nothing). */
+  inserted: number;
+  /** Accounts whose balance this call changed (for notifyCashChanged after the commit). */
+  accountIds: bigint[];
+}
+
+/**
+ * Many posted transfers in the caller's transaction, in a few statements whatever their number (settlement
+ * pays thousands of lines per batch). Idempotent like `transfer`: each key is inserted with
+ * `on conflict (idempotency_key) do nothing`, balances move only for the rows actually inserted, aggregated per
+ * account; a key that already names a different transfer is IDEMPOTENCY_CONFLICT. Accounts are locked in id
+ * order first (as `lockAccounts` does), so this never deadlocks with single transfers. A member account that
+ * would go negative fails the whole call with INSUFFICIENT_FUNDS (callers cap what they take beforehand).
+ * The caller calls `notifyCashChanged(db, result.accountIds)` after its commit.
+ */
+export async function postTransfers(
+  trx: Transaction<DB>,
+  inputs: readonly TransferInput[],
+): Promise<BulkTransferResult> {
+  if (inputs.length === 0) return { ids: new Map(), inserted: 0, accountIds: [] };
+  const byKey = new Map<string, TransferInput>();
+  for (const input of inputs) {
+    validate(input);
+    if (byKey.has(input.idempotencyKey))
+      throw new LedgerError("INVALID_TRANSFER", `idempotency key ${input.idempotencyKey} given twice`);
+    byKey.set(input.idempotencyKey, input);
+  }
+  const accounts = [...new Set(inputs.flatMap((i) => [i.debitAccountId, i.creditAccountId]))].sort((a, b) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  const locked = await sql<{ id: bigint }>`
+    select id from ledger_accounts where id = any(${accounts.map(String)}::bigint[]) order by id for update`.execute(
+    trx,
+  );
+  if (locked.rows.length !== accounts.length) throw new LedgerError("NOT_FOUND", "ledger account not found");
+
+  const col = <T>(pick: (i: TransferInput) => T) => inputs.map(pick);
+  const inserted = await sql<{ id: bigint; idempotency_key: string }>`
+    insert into ledger_transfers (kind, debit_account_id, credit_account_id, amount, type, reference, idempotency_key)
+    select 'posted', d.debit, d.credit, d.amount, d.type, d.reference, d.key
+      from unnest(${col((i) => String(i.debitAccountId))}::bigint[], ${col((i) => String(i.creditAccountId))}::bigint[],
+                  ${col((i) => String(i.amount))}::bigint[], ${col((i) => i.type)}::text[],
+                  ${col((i) => i.reference)}::text[], ${col((i) => i.idempotencyKey)}::text[])
+           as d(debit, credit, amount, type, reference, key)
+    on conflict (idempotency_key) do nothing
+    returning id, idempotency_key`.execute(trx);
+  const ids = new Map<string, bigint>();
+  for (const row of inserted.rows) ids.set(row.idempotency_key, row.id);
+
+  const missing = [...byKey.keys()].filter((k) => !ids.has(k));
+  if (missing.length > 0) {
+    const existing = await trx
+      .selectFrom("ledger_transfers")
+      .selectAll()
+      .where(sql<boolean>`idempotency_key = any(${missing}::text[])`)
+      .execute();
+    for (const row of existing) {
+      if (!sameIntent(row, "posted", byKey.get(row.idempotency_key) as TransferInput, null))
+        throw new LedgerError(
+          "IDEMPOTENCY_CONFLICT",
+          "this idempotency key was used for a different transfer",
+        );
+      ids.set(row.idempotency_key, row.id);
+    }
+    // A key neither inserted nor found was taken by a transaction that has not committed: retry the whole call.
+    if (ids.size !== byKey.size) throw new LedgerError("IDEMPOTENCY_CONFLICT", "a transfer key is in flight");
+  }
+
+  const delta = new Map<bigint, bigint>();
+  for (const row of inserted.rows) {
+    const input = byKey.get(row.idempotency_key) as TransferInput;
+    delta.set(input.debitAccountId, (delta.get(input.debitAccountId) ?? 0n) - input.amount);
+    delta.set(input.creditAccountId, (delta.get(input.creditAccountId) ?? 0n) + input.amount);
+  }
+  const moved = [...delta.entries()].filter(([, d]) => d !== 0n);
+  if (moved.length > 0) {
+    try {
+      await sql`
+        update ledger_accounts a set balance = a.balance + d.delta
+          from unnest(${moved.map(([id]) => String(id))}::bigint[], ${moved.map(([, d]) => String(d))}::bigint[])
+               as d(id, delta)
+         where a.id = d.id`.execute(trx);
+    } catch (err) {
+      if (isConstraint(err, "ledger_accounts_available_not_negative"))
+        throw new LedgerError("INSUFFICIENT_FUNDS", "insufficient funds");
+      throw err;
+    }
+  }
+  return { ids, inserted: inserted.rows.length, accountIds: moved.map(([id]) => id) };
+}
+
+/** Many members' accounts of one kind, created on first use: member id → account id (two statements). */
+export async function memberAccounts(
+  db: Executor,
+  memberIds: readonly bigint[],
+  kind: MemberAccountKind,
+): Promise<Map<bigint, bigint>> {
+  // Sorted: two callers creating overlapping accounts insert them in the same order (no deadlock).
+  const ids = [...new Set(memberIds)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (ids.length === 0) return new Map();
+  const codes = ids.map((id) => `member:${id}:${kind}`);
+  await sql`
+    insert into ledger_accounts (code, kind, member_id, allow_negative)
+    select 'member:' || m || ':' || ${kind}, ${kind}, m, false from unnest(${ids.map(String)}::bigint[]) as m
+    on conflict (code) do nothing`.execute(db);
+  const rows = await db
+    .selectFrom("ledger_accounts")
+    .select(["id", "member_id"])
+    .where(sql<boolean>`code = any(${codes}::text[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.member_id as bigint, r.id]));
+}

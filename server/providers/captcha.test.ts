@@ -92,6 +92,7 @@ describe("reCAPTCHA on sign-up and login", () => {
       recaptchaSiteKey: SITE_KEY,
       lineLogin: false,
       liveChat: null,
+      push: "local",
     });
     expect(res.headers["content-security-policy"]).toContain(
       "script-src 'self' https://www.google.com https://www.gstatic.com",

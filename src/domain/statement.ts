@@ -85,15 +85,4 @@ export function clampWindow(
   return { start, end, startedDate: toStatementIso(start), endedDate: toStatementIso(end) };
 }
 
-/**
- * A timestamp for display, `DD/MM/YYYY HH:mm:ss` in Bangkok time. A time ending in Z (or with any other offset)
- * is converted to +07:00; one without an offset is taken as Bangkok time already. Text that is not a timestamp is
- * returned unchanged.
- */
-export function formatStatementTime(iso: string): string {
-  const text = String(iso).trim();
-  let parsed = DateTime.fromISO(text, { zone: BANGKOK });
-  if (!parsed.isValid) parsed = DateTime.fromSQL(text, { zone: BANGKOK });
-  if (!parsed.isValid) return iso;
-  return parsed.setZone(BANGKOK).toFormat("dd/MM/yyyy HH:mm:ss");
-}
+export { formatStatementTime } from "./bangkokTime.ts";

@@ -44,6 +44,11 @@ export function Drawer() {
                 </Link>
               </li>
               <li>
+                <Link to="/number-set" onClick={closeOnMobile}>
+                  <Trans>My number sets</Trans>
+                </Link>
+              </li>
+              <li>
                 <Link to="/credit/deposit" onClick={closeOnMobile}>
                   <Trans>Deposit</Trans>
                 </Link>
@@ -76,6 +81,11 @@ export function Drawer() {
               </Link>
             </li>
           )}
+          <li>
+            <Link to="/results" onClick={closeOnMobile}>
+              <Trans>Results</Trans>
+            </Link>
+          </li>
           <li>
             <Link to="/how-to" onClick={closeOnMobile}>
               <Trans>How to play</Trans>

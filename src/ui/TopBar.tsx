@@ -10,6 +10,8 @@ import { drawerOpenAtom } from "./layout.ts";
 
 // Loaded after login only: the live balance brings socket.io with it.
 const BalanceChip = lazy(() => import("./BalanceChip.tsx"));
+// Push (foreground messages, token upkeep) also only after login: src/features/push/PushAgent.tsx.
+const PushAgent = lazy(() => import("../features/push/PushAgent.tsx"));
 
 export function TopBar() {
   const { t } = useLingui();
@@ -56,6 +58,7 @@ export function TopBar() {
         {token && decoded ? (
           <Suspense fallback={null}>
             <BalanceChip token={token} uuid={decoded.uuid} />
+            <PushAgent uuid={decoded.uuid} />
           </Suspense>
         ) : null}
         {userInfo ? (

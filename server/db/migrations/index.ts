@@ -4,6 +4,8 @@ import * as m0002 from "./0002_accounts.ts";
 import * as m0003 from "./0003_ledger.ts";
 import * as m0004 from "./0004_wallet.ts";
 import * as m0005 from "./0005_lotto.ts";
+import * as m0006 from "./0006_results.ts";
+import * as m0007 from "./0007_push.ts";
 
 // Listed explicitly (not read from disk) so the set of migrations is fixed at build time and ordered by name.
 const migrations: Record<string, Migration> = {
@@ -12,6 +14,8 @@ const migrations: Record<string, Migration> = {
   "0003_ledger": m0003,
   "0004_wallet": m0004,
   "0005_lotto": m0005,
+  "0006_results": m0006,
+  "0007_push": m0007,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -44,6 +44,7 @@ export const RATE_LIMITS = {
   loginPerUser: { limit: 10, windowSeconds: 15 * 60 },
   /** Failures for names that match no account "lock" like real ones, so a lock reveals nothing. */
   unknownUserFailures: { limit: LOGIN_ATTEMPT_LIMIT - 1, windowSeconds: 24 * 60 * 60 },
+  /** The limit is SIGNUP_LIMIT_PER_IP (default 30). */
   signupPerIp: { limit: 30, windowSeconds: 60 * 60 },
   otpRequestPerPhone: { limit: 3, windowSeconds: 60 * 60 },
   otpRequestPerIp: { limit: 10, windowSeconds: 60 * 60 },
@@ -111,7 +112,7 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
 
   app.post("/api/users.signup", async (request, reply) => {
     const input = parseWith(SignupSchema, request.body);
-    await limit(`signup:ip:${request.ip}`, RATE_LIMITS.signupPerIp);
+    await limit(`signup:ip:${request.ip}`, { ...RATE_LIMITS.signupPerIp, limit: config.signupLimitPerIp });
     await requireCaptcha(request, "signup");
     const locale = resolveUserLocale(request.headers["x-locale"] as string | undefined);
 

@@ -423,6 +423,33 @@ describe(`placing a slip (${engineName})`, () => {
     expect(await poyCount(a)).toBe(0);
   });
 
+  it("lets an administrator close betting now: the next slip is refused, the earlier one stands, audited", async () => {
+    const a = await member(100);
+    const line = { option: "teng_bon_2", number: "11", price: 1, multiply: "90" };
+    const betId = await makeRound("gov", { closeInMinutes: 120 });
+    expect((await slip(a, betId, [line])).statusCode).toBe(201);
+    const reason = { betId, reason: "market halted" };
+    expect((await post("/api/staff/lotto/rounds.close", staffTokens.staff, reason)).statusCode).toBe(403);
+    expect((await post("/api/staff/lotto/rounds.close", a.token, reason)).statusCode).toBe(401);
+    const closed = await post("/api/staff/lotto/rounds.close", staffTokens.administrator, reason);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ betId, active: false });
+    const late = await slip(a, betId, [{ ...line, number: "12" }]);
+    expect(late.json()).toMatchObject({ code: "ROUND_CLOSED" });
+    expect((await post("/api/staff/lotto/rounds.close", staffTokens.administrator, reason)).json().code).toBe(
+      "ROUND_CLOSED",
+    );
+    expect(await cash(a)).toBe("99.00");
+    const rows = await t.database.db
+      .selectFrom("audit_log")
+      .select(["action", "after"])
+      .where("subject", "like", `lotto-round:${betId}:%`)
+      .execute();
+    expect(rows).toEqual([
+      { action: "lotto.round.close", after: expect.objectContaining({ reason: "market halted" }) },
+    ]);
+  });
+
   it("refuses prices out of range, options not offered, malformed numbers and duplicate lines", async () => {
     const betId = await makeRound("yeekee");
     const a = await member(100_000);

@@ -30,6 +30,7 @@ import {
   transfer,
 } from "../../ledger/ledger.ts";
 import { currentRate, restrictionsOf } from "./rates.ts";
+import { confirmedResultsOf, resultNumbers } from "./results.ts";
 import {
   betNameOf,
   type Executor,
@@ -491,6 +492,11 @@ export async function poyViews(db: Executor, poys: readonly PoyRow[], now: Date 
     .execute();
   const linesByPoy = new Map<bigint, PoyLineRow[]>();
   for (const l of lines) linesByPoy.set(l.poy_id, [...(linesByPoy.get(l.poy_id) ?? []), l]);
+  // The round's confirmed result, shown on every slip of a resulted round (docs/results-api.md).
+  const results = await confirmedResultsOf(
+    db,
+    rounds.filter((r) => r.status === "resulted").map((r) => r.id),
+  );
   return poys.map((poy) => {
     const round = roundById.get(poy.round_id) as RoundRow;
     const mine = (linesByPoy.get(poy.id) ?? [])
@@ -498,9 +504,11 @@ export async function poyViews(db: Executor, poys: readonly PoyRow[], now: Date 
       .sort(compareLines);
     const until = cancelUntil(round);
     let potential = 0n;
+    let payout = 0n;
     const lineViews = mine.map((l) => {
       const win = applyMultiplier(l.price, l.multiply);
       potential += win;
+      payout += l.payout ?? 0n;
       return {
         option: optionWire(l.option),
         number: l.number,
@@ -518,6 +526,7 @@ export async function poyViews(db: Executor, poys: readonly PoyRow[], now: Date 
       betGroup: round.family,
       betType: round.bet_type,
       betName: betNameOf(round),
+      roundNo: round.round_no,
       roundName: round.name,
       roundNameEn: round.name_en,
       roundDate: round.round_date,
@@ -526,6 +535,9 @@ export async function poyViews(db: Executor, poys: readonly PoyRow[], now: Date 
       status: poy.status,
       total: satangToBaht(poy.total),
       potentialWin: satangToBaht(potential),
+      // What the slip won once judged (won or lost), null before.
+      payout: poy.status === "won" || poy.status === "lost" ? satangToBaht(payout) : null,
+      result: results.has(round.id) ? resultNumbers(results.get(round.id)?.outcome ?? null) : null,
       lineCount: lineViews.length,
       lines: lineViews,
       cancellable:

@@ -19,7 +19,7 @@ function expectedCount(now: Date): number {
   let n = 0;
   const today = bangkokDate(now);
   for (const family of LOTTO_FAMILIES) {
-    for (let i = 0; i < DAYS_AHEAD[family]; i++) {
+    for (let i = -1; i < DAYS_AHEAD[family]; i++) {
       const date = bangkokDate(new Date(new Date(`${today}T12:00:00+07:00`).getTime() + i * 86_400_000));
       n += roundsForDay(family, date).filter((r) => r.closeAt > now).length;
     }
@@ -108,6 +108,20 @@ describe(`round job (${engineName})`, () => {
     const today = rows.filter((r) => r.bet_type.startsWith("yeekee-2099-03-03-")).map((r) => r.bet_type);
     expect(today.sort()).toEqual(
       Array.from({ length: 16 }, (_, i) => `yeekee-2099-03-03-${String(73 + i).padStart(3, "0")}`),
+    );
+  });
+
+  it("started just after midnight, still creates yesterday's rounds that close after midnight", async () => {
+    const afterMidnight = new Date("2099-03-10T00:08:00+07:00");
+    await ensureRounds(database.db, afterMidnight);
+    const rows = await database.db
+      .selectFrom("lotto_rounds")
+      .select("bet_type")
+      .where("bet_type", "like", "yeekee-2099-03-09-%")
+      .execute();
+    // Round 74 closes at 00:15, 88 at 03:45; 73 closed at 00:00.
+    expect(rows.map((r) => r.bet_type).sort()).toEqual(
+      Array.from({ length: 15 }, (_, i) => `yeekee-2099-03-09-${String(74 + i).padStart(3, "0")}`),
     );
   });
 

@@ -9,7 +9,10 @@ import {
   type ScheduledRound,
 } from "../../../src/domain/lotto/index.ts";
 import type { DB } from "../../db/schema.ts";
-import { roundValues } from "./rounds.ts";
+import { pollResultsFeed, type ResultsFeed } from "../../providers/resultsFeed.ts";
+import { type DrawLog, drawDueRounds } from "./draws.ts";
+import { newRoundValues } from "./rounds.ts";
+import { settleDueRounds } from "./settlement.ts";
 
 /**
  * The round job: creates rounds ahead of time and closes them at their real close time. Every server process
@@ -43,7 +46,9 @@ export async function ensureRounds(db: Kysely<DB>, now: Date = new Date()): Prom
   const today = bangkokDate(now);
   const wanted: ScheduledRound[] = [];
   for (const family of LOTTO_FAMILIES) {
-    for (let i = 0; i < DAYS_AHEAD[family]; i++) {
+    // From yesterday: its rounds that close after midnight (yeekee 73–88, …) are still sold now, and a server
+    // first started between midnight and their close would otherwise never create them.
+    for (let i = -1; i < DAYS_AHEAD[family]; i++) {
       const rounds = roundsForDay(family, plusDays(today, i));
       wanted.push(...rounds.filter((r) => r.closeAt.getTime() > now.getTime()));
     }
@@ -62,7 +67,7 @@ export async function ensureRounds(db: Kysely<DB>, now: Date = new Date()): Prom
   for (let i = 0; i < missing.length; i += 300) {
     const inserted = await db
       .insertInto("lotto_rounds")
-      .values(missing.slice(i, i + 300).map(roundValues))
+      .values(await Promise.all(missing.slice(i, i + 300).map(newRoundValues)))
       .onConflict((oc) => oc.column("bet_type").doNothing())
       .returning("id")
       .execute();
@@ -86,9 +91,15 @@ export async function closeDueRounds(db: Kysely<DB>, now: Date = new Date()): Pr
 export async function runRoundJob(
   db: Kysely<DB>,
   now: Date = new Date(),
+  log?: DrawLog,
+  feed?: ResultsFeed | null,
 ): Promise<{ created: number; closed: number }> {
   const created = await ensureRounds(db, now);
   const closed = await closeDueRounds(db, now);
+  await drawDueRounds(db, now, log);
+  // External results from the configured feed, then settlement of every round with work left (settlement.ts).
+  if (feed) await pollResultsFeed(db, feed, now, log);
+  await settleDueRounds(db, now);
   return { created, closed };
 }
 
@@ -100,13 +111,18 @@ export const ROUND_JOB_INTERVAL_MS = 15_000;
  */
 export function startRoundJob(
   db: Kysely<DB>,
-  options: { intervalMs?: number; log?: Pick<FastifyBaseLogger, "error"> } = {},
+  options: {
+    intervalMs?: number;
+    log?: Pick<FastifyBaseLogger, "error">;
+    /** The results feed for gov, stock and set4 rounds (server/providers/resultsFeed.ts); none by default. */
+    feed?: ResultsFeed | null;
+  } = {},
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (stopped || running) return;
-    running = runRoundJob(db)
+    running = runRoundJob(db, new Date(), options.log, options.feed)
       .then(
         () => undefined,
         (err: unknown) => options.log?.error({ err }, "lotto round job failed"),

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { DateTime } from "luxon";
 import {
@@ -6,6 +7,7 @@ import {
   bangkokDate,
   betMaxField,
   closeDateOf,
+  commitmentOf,
   DEFAULT_LIMITS,
   DEFAULT_RATES,
   displayStockName,
@@ -55,6 +57,18 @@ export function roundValues(round: ScheduledRound) {
     limits: JSON.stringify(limits),
     max_per_option: JSON.stringify(maxPerOption),
   };
+}
+
+/**
+ * roundValues for a round about to be created. A ping-pong round gets its secret: 32 fresh random bytes and the
+ * commitment to them, published from creation on (docs/results-api.md "Verification"); the seed is read again
+ * only to draw and to be revealed after (server/modules/lotto/draws.ts).
+ */
+export async function newRoundValues(round: ScheduledRound) {
+  const values = roundValues(round);
+  if (round.family !== "pingpong") return values;
+  const seed = randomBytes(32).toString("hex");
+  return { ...values, seed, commitment: await commitmentOf(seed) };
 }
 
 export const familyOf = (row: RoundRow) => row.family as LottoFamily;
@@ -142,6 +156,8 @@ export function roundView(row: RoundRow, now: Date) {
     flag: row.flag,
     unixTimeStamp: { realCloseTime: seconds(row.close_at), realResultTime: seconds(row.result_at) },
     betOptions: options.map(optionWire),
+    // Ping-pong: the commitment to the round's secret seed, shown before betting closes (never the seed).
+    ...(row.family === "pingpong" ? { commitment: row.commitment } : {}),
   };
   return Object.assign(view, betMax);
 }

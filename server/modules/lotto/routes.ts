@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sql } from "kysely";
+import { sql, type Transaction } from "kysely";
 import * as v from "valibot";
-import { isAreaBlocked } from "../../../src/domain/access.ts";
 import {
   type AnyOption,
   compareDecimal,
@@ -19,13 +18,14 @@ import {
 import { satangToBaht } from "../../../src/domain/money.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
+import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { inTransaction } from "../../ledger/ledger.ts";
-import { type AuthenticatedMember, requireMember } from "../accounts/sessions.ts";
 import { audit } from "../staff/audit.ts";
-import { actorOf, type StaffRole, staffAuthenticator } from "../staff/routes.ts";
+import { actorOf } from "../staff/routes.ts";
 import { Id, IdempotencyKey } from "../wallet/common.ts";
+import { lottoAccess } from "./access.ts";
 import { type CreateVia, cancelPoy, listPoys, placePoy, poyView } from "./poys.ts";
 import { keyNumber, rateNowOf } from "./rates.ts";
 import {
@@ -92,6 +92,15 @@ const HistoryQuery = v.object({
   before: v.optional(Id),
   limit: Limit(20, 100),
 });
+const CloseBody = v.object({
+  betId: Id,
+  reason: v.pipe(
+    v.string("requestInvalid"),
+    v.trim(),
+    v.minLength(2, "requestInvalid"),
+    v.maxLength(300, "requestInvalid"),
+  ),
+});
 const RestrictionBody = v.object({
   betId: Id,
   option: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
@@ -99,14 +108,7 @@ const RestrictionBody = v.object({
   multiply: v.nullable(v.pipe(v.string("requestInvalid"), v.check(isDecimal, "requestInvalid"))),
 });
 
-/**
- * Who may do what with lotto in the back office. Kept here (not in STAFF_PERMISSIONS) so this module stands
- * alone; every staff member may read restrictions, administrators set them.
- */
-export const LOTTO_STAFF_PERMISSIONS = {
-  "lotto.read": ["staff", "administrator", "super_admin"],
-  "lotto.restrict": ["administrator", "super_admin"],
-} as const satisfies Record<string, readonly StaffRole[]>;
+export { LOTTO_STAFF_PERMISSIONS } from "./access.ts";
 
 async function roundOr404(db: Database["db"], id: bigint, betType?: string): Promise<RoundRow> {
   const round = await findRound(db, id);
@@ -117,31 +119,29 @@ async function roundOr404(db: Database["db"], id: bigint, betType?: string): Pro
   return round;
 }
 
+/**
+ * The round, locked for a staff change while it is open for betting. The row lock waits for slips in flight, so
+ * every slip after the change sees it.
+ */
+async function lockOpenRound(trx: Transaction<DB>, betId: bigint, now: Date): Promise<RoundRow> {
+  const round = await trx
+    .selectFrom("lotto_rounds")
+    .selectAll()
+    .where("id", "=", betId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!round) throw new AppError(404, "ROUND_NOT_FOUND", "Round not found.");
+  if (!isRowActive(round, now)) throw new AppError(409, "ROUND_CLOSED", "This round is closed for betting.");
+  return round;
+}
+
 const optionOf = (text: string): AnyOption | null => optionFromWire(text) ?? (isOption(text) ? text : null);
 
 /** Betting calls under /poy-api (SPEC.md section 7) and the staff's restricted numbers under /api/staff/lotto. */
 export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
   const { db } = deps.database;
-  const requireStaff = staffAuthenticator(deps);
 
-  /** Slips: a logged-in member whose status allows lotto (status 4 may not; SPEC.md section 4). */
-  async function requireLottoMember(request: FastifyRequest): Promise<AuthenticatedMember> {
-    const member = await requireMember(db, deps.config.sessionSecret, request);
-    if (isAreaBlocked(member.status, "lotto")) throw new AppError(403, "FORBIDDEN", "Sorry, access denied.");
-    return member;
-  }
-
-  async function requireLottoStaff(
-    request: FastifyRequest,
-    permission: keyof typeof LOTTO_STAFF_PERMISSIONS,
-  ) {
-    // Any active staff session first (401 otherwise), then the lotto permission.
-    const staff = await requireStaff(request, "members.read");
-    if (!(LOTTO_STAFF_PERMISSIONS[permission] as readonly string[]).includes(staff.role)) {
-      throw new AppError(403, "FORBIDDEN", "Sorry, access denied.");
-    }
-    return staff;
-  }
+  const { requireLottoMember, requireLottoStaff } = lottoAccess(deps);
 
   // Rounds and rates: public (guests browse rounds; the app caches them for offline drafting).
   app.get("/poy-api/bet-lists.latest", async () => latestLists(db, new Date()));
@@ -288,21 +288,38 @@ export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
     };
   });
 
+  /**
+   * Closes betting on an open round now (a market halted, a leaked result): its close time becomes now, so every
+   * slip after this is refused with ROUND_CLOSED. The row lock waits for slips in flight. Audited.
+   */
+  app.post("/api/staff/lotto/rounds.close", async (request) => {
+    const staff = await requireLottoStaff(request, "lotto.close");
+    const body = parseWith(CloseBody, request.body);
+    return inTransaction(db, async (trx) => {
+      const now = new Date();
+      const round = await lockOpenRound(trx, body.betId, now);
+      const closed = await trx
+        .updateTable("lotto_rounds")
+        .set({ close_at: now, status: "closed" })
+        .where("id", "=", round.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await audit(trx, {
+        actor: actorOf(staff),
+        action: "lotto.round.close",
+        subject: `lotto-round:${round.id}:${round.bet_type}`,
+        before: { closeAt: round.close_at.toISOString(), status: round.status },
+        after: { closeAt: now.toISOString(), status: "closed", reason: body.reason },
+      });
+      return roundView(closed, now);
+    });
+  });
+
   app.post("/api/staff/lotto/restrictions.set", async (request) => {
     const staff = await requireLottoStaff(request, "lotto.restrict");
     const body = parseWith(RestrictionBody, request.body);
     return inTransaction(db, async (trx) => {
-      // The round row lock waits for slips in flight, so every slip after this sees the new rate.
-      const round = await trx
-        .selectFrom("lotto_rounds")
-        .selectAll()
-        .where("id", "=", body.betId)
-        .forUpdate()
-        .executeTakeFirst();
-      if (!round) throw new AppError(404, "ROUND_NOT_FOUND", "Round not found.");
-      if (!isRowActive(round, new Date())) {
-        throw new AppError(409, "ROUND_CLOSED", "This round is closed for betting.");
-      }
+      const round = await lockOpenRound(trx, body.betId, new Date());
       const option = optionOf(body.option);
       const base = option ? round.rates[option] : undefined;
       if (!option || !familyOffers(familyOf(round), option) || base === undefined) {

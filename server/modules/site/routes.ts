@@ -61,6 +61,8 @@ export async function siteRoutes(app: FastifyInstance, deps: { config: Config; d
     recaptchaSiteKey: config.recaptcha?.siteKey ?? null,
     lineLogin: config.line !== null,
     liveChat: config.liveChat,
+    // Which push token source the app uses: firebase, the demo's local stand-in, or none (the app never asks).
+    push: config.push.provider,
   }));
 
   app.get("/api/site-details", async (request) => {

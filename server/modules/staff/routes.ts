@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { LoginSchema } from "../../../src/domain/account.ts";
 import { verifyAgainstDummy, verifyPassword } from "../../auth/password.ts";
-import { hitRateLimit } from "../../auth/rateLimit.ts";
+import { hitRateLimit, peekRateLimit, type RateLimitRule } from "../../auth/rateLimit.ts";
 import { signAccessToken, TokenError, verifyAccessToken } from "../../auth/token.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -28,6 +28,8 @@ export const STAFF_PERMISSIONS = {
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
 export const STAFF_SESSION_TTL_SECONDS = 8 * 60 * 60;
+/** Failed back-office logins allowed per address and per account in 15 minutes. */
+export const STAFF_LOGIN_FAILURES: RateLimitRule = { limit: 10, windowSeconds: 15 * 60 };
 
 export interface StaffPrincipal {
   id: bigint;
@@ -107,9 +109,11 @@ export async function staffRoutes(app: FastifyInstance, deps: { config: Config; 
 
   app.post("/api/staff/login", async (request, reply) => {
     const { userName, password } = parseWith(LoginSchema, request.body);
-    for (const bucket of [`staff-login:ip:${request.ip}`, `staff-login:user:${userName}`]) {
-      const limit = await hitRateLimit(db, bucket, { limit: 10, windowSeconds: 15 * 60 });
-      if (!limit.allowed)
+    // Guessing is what the limits stop: failed attempts count, per address and per account, and a 429 comes
+    // before the password is even checked. A staff member logging in again and again is not guessing.
+    const buckets = [`staff-login:ip:${request.ip}`, `staff-login:user:${userName}`];
+    for (const bucket of buckets) {
+      if (!(await peekRateLimit(db, bucket, STAFF_LOGIN_FAILURES)).allowed)
         throw new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait and try again.");
     }
     const staff = await db
@@ -120,8 +124,10 @@ export async function staffRoutes(app: FastifyInstance, deps: { config: Config; 
     const ok = staff
       ? await verifyPassword(password, staff.password_hash)
       : await verifyAgainstDummy(password);
-    if (!staff || !ok || !staff.active)
+    if (!staff || !ok || !staff.active) {
+      for (const bucket of buckets) await hitRateLimit(db, bucket, STAFF_LOGIN_FAILURES);
       throw new AppError(401, "INVALID_CREDENTIALS", "Invalid username or password.");
+    }
     const session = await db
       .insertInto("staff_sessions")
       .values({ staff_id: staff.id, expires_at: new Date(Date.now() + STAFF_SESSION_TTL_SECONDS * 1000) })

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../test/harness.ts";
 import { createStaff } from "./createStaff.ts";
+import { STAFF_LOGIN_FAILURES } from "./routes.ts";
 
 let t: TestApp;
 const PASS = "Staff#Pass1";
@@ -64,6 +65,25 @@ describe("staff accounts", () => {
     ).toBe(401);
     // ...and a staff token is not a member token.
     expect((await post("/api/users.auth", {}, tokens.staff)).statusCode).toBe(401);
+  });
+
+  it("limits failed logins, not logins: ten wrong passwords lock the account for the window, the right one too", async () => {
+    await createStaff(t.database.db, { userName: "guessme1", password: PASS, role: "staff" });
+    // One address of its own, so the other tests' logins are not part of this count.
+    const login = (password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/staff/login",
+        payload: { userName: "guessme1", password },
+        remoteAddress: "198.51.100.77",
+      });
+    // A member of staff who logs in all day is not guessing.
+    for (let i = 0; i < 12; i++) expect((await login(PASS)).statusCode).toBe(200);
+    for (let i = 0; i < STAFF_LOGIN_FAILURES.limit; i++)
+      expect((await login(`Wrong#Pass${i}`)).statusCode).toBe(401);
+    const locked = await login(PASS);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe("RATE_LIMITED");
   });
 
   it("lets every role search members", async () => {

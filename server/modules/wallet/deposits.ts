@@ -11,6 +11,7 @@ import {
 import type { DB, DepositsTable, ReceivingAccountsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { inTransaction, memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
+import { depositNotification, enqueueNotification } from "../push/outbox.ts";
 import { audit } from "../staff/audit.ts";
 import { type Executor, iso, isUniqueViolation, notifyMemberCash } from "./common.ts";
 
@@ -309,6 +310,8 @@ async function recordDecision(
     before: { status: row.status },
     after: { status: changes.status, ...after },
   });
+  // The member hears of it on their devices; written here so the decision and its notification commit together.
+  await enqueueNotification(trx, depositNotification(updated, changes.status));
   return updated;
 }
 

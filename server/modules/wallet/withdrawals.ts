@@ -24,6 +24,7 @@ import {
   systemAccount,
   voidPending,
 } from "../../ledger/ledger.ts";
+import { enqueueNotification, withdrawalNotification } from "../push/outbox.ts";
 import { audit } from "../staff/audit.ts";
 import { memberBankView } from "./banks.ts";
 import {
@@ -142,6 +143,7 @@ export async function decideWithdrawal(
       before: { status: row.status },
       after: { status: target, reason: decision.reason ?? null, transferId: String(resolved.id) },
     });
+    await enqueueNotification(trx, withdrawalNotification(updated, target));
     return { row: updated, changed: true };
   });
   if (result.changed) await notifyMemberCash(db, result.row.member_id);

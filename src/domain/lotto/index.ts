@@ -5,6 +5,7 @@ export * from "./helpers.ts";
 export * from "./judge.ts";
 export * from "./options.ts";
 export * from "./ordering.ts";
+export * from "./payloads.ts";
 export * from "./rates.ts";
 export * from "./rounds.ts";
 export * from "./slip.ts";

@@ -2,6 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { PushCard } from "../push/PushCard.tsx";
+import { InstallCard } from "../pwa/InstallCard.tsx";
 import { supportAtom } from "../site/site.ts";
 import { authAtom } from "./auth.ts";
 
@@ -25,6 +27,8 @@ export function MainPage() {
           </Trans>
         </p>
       </section>
+      <InstallCard />
+      <PushCard />
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title">
           <Trans>Shortcuts</Trans>

@@ -26,6 +26,8 @@ export interface AuthState {
 }
 
 const USER_INFO_CACHE_KEY = "userInfo";
+/** Set while this device is registered for push (src/features/push/device.ts, loaded only after login). */
+export const PUSH_REGISTRATION_KEY = "pushRegistration";
 
 function cachedUserInfo(): UserInfo | null {
   try {
@@ -82,6 +84,8 @@ export function forgetSession(): void {
   appStore.set(authAtom, { token: null, decoded: null, userInfo: null });
   try {
     localStorage.removeItem(USER_INFO_CACHE_KEY);
+    // The next login on this device registers its push token again (for whoever it is).
+    localStorage.removeItem(PUSH_REGISTRATION_KEY);
   } catch {}
 }
 
@@ -107,7 +111,13 @@ export async function login(userName: string, password: string): Promise<UserInf
 /** Server-side revocation first; whatever it answers, the device forgets the session. */
 export async function logout(): Promise<void> {
   try {
-    if (appStore.get(authAtom).token) await postJson(api, "users.logout", {});
+    if (appStore.get(authAtom).token) {
+      // While the session still counts: this device stops receiving the member's notifications.
+      if (localStorage.getItem(PUSH_REGISTRATION_KEY)) {
+        await import("../push/device.ts").then((m) => m.unregisterPushDevice()).catch(() => undefined);
+      }
+      await postJson(api, "users.logout", {});
+    }
   } catch {
     // Offline or already revoked: the token is dropped here either way.
   } finally {

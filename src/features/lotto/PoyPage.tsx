@@ -1,10 +1,12 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useState } from "react";
-import { parseBetType } from "../../domain/lotto/index.ts";
-import { formatStatementTime } from "../../domain/statement.ts";
+import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { FormError } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
+import { poyAsSetLines } from "../numberSets/load.ts";
+import { SaveNumberSet } from "../numberSets/NumberSetTools.tsx";
+import { LineOutcome, OutcomeNote, OutcomeTotals, SlipResult, wonLines } from "../results/SlipOutcome.tsx";
 import { formatBaht } from "../wallet/format.ts";
 import { useLoad, useSending } from "../wallet/hooks.ts";
 import { refreshBalance } from "../wallet/liveBalance.ts";
@@ -70,7 +72,7 @@ const POY_TONE: Record<string, string> = {
   refunded: "off",
 };
 
-function PoyCard({
+export function PoyCard({
   poy,
   onChanged,
   focused,
@@ -86,11 +88,13 @@ function PoyCard({
     name: poy.roundName,
     nameEn: poy.roundNameEn,
     betGroup: poy.betGroup,
-    roundNo: parseBetType(poy.betType)?.roundNo ?? null,
+    betName: poy.betName,
+    roundNo: poy.roundNo,
   });
   const id = poy.id;
   const time = formatStatementTime(poy.createdAt);
   const lines = poy.lineCount;
+  const won = wonLines(poy);
   return (
     <li
       className={`card poy-card ${focused ? "poy-focused" : ""}`}
@@ -110,29 +114,34 @@ function PoyCard({
           Slip #{id} · {time}
         </Trans>
       </p>
-      <dl className="slip-totals">
-        <dt>
-          <Trans>Stake</Trans>
-        </dt>
-        <dd className="money">{formatBaht(poy.total)}</dd>
-        <dt>
-          <Trans>Potential win</Trans>
-        </dt>
-        <dd className="money">{formatBaht(poy.potentialWin)}</dd>
-      </dl>
+      <OutcomeTotals poy={poy} />
+      <OutcomeNote status={poy.status} />
+      <SlipResult poy={poy} />
       <details open={focused}>
         <summary>
           <Plural value={lines} one="# line" other="# lines" />
+          {poy.status === "won" ? (
+            <>
+              {" · "}
+              <Plural value={won} one="# won" other="# won" />
+            </>
+          ) : null}
         </summary>
         <ul className="poy-lines">
           {poy.lines.map((line) => (
-            <li key={`${line.option}:${line.number}`}>
+            <li
+              key={`${line.option}:${line.number}`}
+              className={
+                line.status === "won" ? "poy-line-won" : line.status === "lost" ? "poy-line-lost" : ""
+              }
+            >
               <span className="slip-number">{line.number}</span> {wireOptionText(i18n, line.option)} ×
-              {line.multiply} · {formatBaht(line.price)}
+              {line.multiply} · {formatBaht(line.price)} <LineOutcome line={line} />
             </li>
           ))}
         </ul>
       </details>
+      <SaveNumberSet lines={poyAsSetLines(poy.lines)} suggestedName={t`${name} slip #${id}`} />
       <FormError message={sending.error?.() ?? null} />
       {canCancel(poy, Date.now()) ? (
         confirming ? (

@@ -6,7 +6,7 @@ import type { LottoFamily } from "../../domain/lotto/index.ts";
 import { useLoad } from "../wallet/hooks.ts";
 import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
 import { fetchFourDigit, fetchLatest, type Round } from "./lottoApi.ts";
-import { FAMILY_TEXT } from "./messages.ts";
+import { FAMILY_TEXT, MARKET_TEXT } from "./messages.ts";
 import { closeAtOf, flagEmoji, isFamily, isOpenNow, orderedRounds, splitCountdown } from "./rounds.ts";
 import { useTicker } from "./ticker.ts";
 import "./lotto.css";
@@ -18,10 +18,13 @@ const OVERVIEW_ROUNDS = 4;
 /** The round's name in the player's language: Thai names in Thai; elsewhere "Yeekee round 12" or the English name. */
 export function roundName(
   i18n: I18n,
-  round: Pick<Round, "name" | "nameEn" | "betGroup" | "roundNo">,
+  round: Pick<Round, "name" | "nameEn" | "betGroup" | "roundNo" | "betName">,
 ): string {
   if (i18n.locale === "th") return round.name;
   if (round.betGroup === "gov") return i18n._(FAMILY_TEXT.gov);
+  const market =
+    round.betGroup === "stock" || round.betGroup === "set4" ? MARKET_TEXT[round.betName] : undefined;
+  if (market) return i18n._(market);
   const n = round.roundNo;
   if (n !== null && round.betGroup !== "stock" && round.betGroup !== "set4") {
     const family = i18n._(FAMILY_TEXT[round.betGroup]);

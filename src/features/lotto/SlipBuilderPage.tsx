@@ -31,10 +31,13 @@ import { bahtToSatang, satangToBaht } from "../../domain/money.ts";
 import { ApiError } from "../../lib/api.ts";
 import { onlineAtom } from "../../lib/network.ts";
 import { FormError } from "../../ui/form.tsx";
+import { slipAsSetLines } from "../numberSets/load.ts";
+import { LoadNumberSet, SaveNumberSet } from "../numberSets/NumberSetTools.tsx";
 import { formatBaht, formatSatang } from "../wallet/format.ts";
 import { later, type Text, useLoad, useSending } from "../wallet/hooks.ts";
 import { refreshBalance } from "../wallet/liveBalance.ts";
 import { LoadState, Outcome, WalletPage } from "../wallet/WalletUi.tsx";
+import { isShootingFamily } from "../yeekee/shots.ts";
 import { addEntry, cleanEntry, maxDigits, numberCounts, splitChoices } from "./builder.ts";
 import { carryLines, nextOpenRound } from "./carry.ts";
 import { clearDraft, type Draft, loadDraft, newDraft, saveDraft } from "./drafts.ts";
@@ -55,6 +58,19 @@ import { Countdown, roundName } from "./RoundsPage.tsx";
 import { isOpenNow } from "./rounds.ts";
 import { useTicker } from "./ticker.ts";
 import "./lotto.css";
+
+/** Yeekee rounds: to the round's shooting screen (shots decide the result; open until 2 minutes after closing). */
+function ShootLink({ betGroup, betId }: { betGroup: string; betId: number }) {
+  return (
+    <Link
+      to="/lotto/$betGroup/$betId/ying"
+      params={{ betGroup, betId: String(betId) }}
+      className="button button-small"
+    >
+      <Trans>Shoot numbers</Trans>
+    </Link>
+  );
+}
 
 const FLAGS: FlagHelper[] = ["nineteenDoor", "roodNha", "roodLung", "shuffle2", "shuffle3"];
 const PAD = ["1", "2", "3", "4", "5", "6", "7", "8", "9"];
@@ -205,6 +221,12 @@ function Builder({ betId, book }: { betId: string; book: RoundBook }) {
     <div className="builder">
       <p className="builder-close">
         <Countdown round={round} />
+        {isShootingFamily(round.betGroup) ? (
+          <>
+            {" "}
+            <ShootLink betGroup={round.betGroup} betId={round.betId} />
+          </>
+        ) : null}
       </p>
       {book.cached ? (
         <p className="form-note builder-stale" role="status">
@@ -342,6 +364,16 @@ function Builder({ betId, book }: { betId: string; book: RoundBook }) {
         <h2 id="slip-title" className="section-title">
           <Plural value={lineCount} one="Your slip (# line)" other="Your slip (# lines)" />
         </h2>
+        <div className="slip-tools">
+          <LoadNumberSet
+            round={{ options: book.options, rates, limits: book.limits }}
+            slip={slip}
+            onLoad={updateSlip}
+          />
+          {slip.lines.length > 0 ? (
+            <SaveNumberSet lines={slipAsSetLines(slip)} suggestedName={roundName(i18n, round)} />
+          ) : null}
+        </div>
         {slip.lines.length > 0 ? (
           <>
             <div className="slip-tools">
@@ -625,6 +657,7 @@ function Placed({ poy, onAgain }: { poy: Poy; onAgain: () => void }) {
               <Trans>See my slips</Trans>
             </Link>
           )}
+          {isShootingFamily(poy.betGroup) ? <ShootLink betGroup={poy.betGroup} betId={poy.betId} /> : null}
           <button type="button" className="button" onClick={onAgain}>
             <Trans>Bet again in this round</Trans>
           </button>

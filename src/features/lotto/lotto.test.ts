@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { expandEntry, nineteenDoor, type Rates, type Slip, toggleOption } from "../../domain/lotto/index.ts";
 import { addEntry, cleanEntry, maxDigits, numberCounts, splitChoices } from "./builder.ts";
 import { draftKey, newDraft, parseDraft, serializeDraft } from "./drafts.ts";
-import { createPath, limitsOf, optionsOf, ratesOf, wireLines } from "./lottoApi.ts";
+import {
+  createPath,
+  fourDigitFromLists,
+  type LatestLists,
+  limitsOf,
+  optionsOf,
+  type Round,
+  ratesOf,
+  wireLines,
+} from "./lottoApi.ts";
 import { canCancel, flagEmoji, isFamily, isOpenNow, orderedRounds, splitCountdown } from "./rounds.ts";
 
 const rates: Rates = { defaultRate: { tengBon2: "90", tengLang2: "90", tengBon3: "900" } };
@@ -132,6 +141,33 @@ describe("lotto api mapping", () => {
     ]);
     expect(createPath({ betGroup: "yeekee", betName: "yeekee" })).toBe("poys.create");
     expect(createPath({ betGroup: "set4", betName: "lao-super" })).toBe("lotteries.lao-super.create");
+  });
+
+  it("picks each 4-digit lottery's round from the cached lists when offline, as the server does", () => {
+    const round = (betId: number, betName: string, close: number, active: boolean) =>
+      ({
+        betId,
+        betName,
+        betGroup: "set4",
+        active,
+        unixTimeStamp: { realCloseTime: close, realResultTime: close },
+      }) as Round;
+    const lists = {
+      set4: [
+        round(1, "lao", 300, true),
+        round(2, "lao", 200, true),
+        round(3, "hanoy", 100, false),
+        round(4, "hanoy", 150, false),
+        round(5, "malay", 100, false),
+        round(6, "malay", 400, true),
+      ],
+    } as LatestLists;
+    expect(fourDigitFromLists(lists)).toMatchObject({
+      lao: { betId: 2 },
+      hanoy: { betId: 4 },
+      malay: { betId: 6 },
+      laoSuper: null,
+    });
   });
 });
 

@@ -8,7 +8,7 @@ import type {
 } from "../../domain/lotto/index.ts";
 import { optionFromWire, optionWire } from "../../domain/lotto/index.ts";
 import { bahtToSatang, satangToBaht } from "../../domain/money.ts";
-import { getJson, getJsonSource, postJson, poyApi } from "../../lib/api.ts";
+import { ApiError, getJson, getJsonSource, postJson, poyApi } from "../../lib/api.ts";
 
 /** The lotto calls of docs/lotto-api.md, as the pages use them. */
 
@@ -46,6 +46,18 @@ export interface PoyLine {
   multiply: string;
   status: string;
   potentialWin: string;
+  /** What the line won (baht) once judged; null while waiting and for a line that did not win. */
+  payout?: string | null;
+}
+
+/** The result a decided slip was judged on (docs/results-api.md "Slips after the result"). */
+export interface PoyResult {
+  top3: string | null;
+  top2: string | null;
+  bottom2: string | null;
+  front3: string[] | null;
+  back3: string[] | null;
+  four: string | null;
 }
 
 export interface Poy {
@@ -55,6 +67,8 @@ export interface Poy {
   betType: string;
   /** The create-call name of a 4-digit lottery (hanoy, lao, lao-super, malay), else the family or market. */
   betName: string;
+  /** Interval rounds' number in their day (yeekee 1–88 …), else null. */
+  roundNo: number | null;
   roundName: string;
   roundNameEn: string;
   status: string;
@@ -65,6 +79,9 @@ export interface Poy {
   cancellable: boolean;
   cancelUntil: string | null;
   createdAt: string;
+  /** Total won (baht) once the slip is decided. */
+  payout?: string | null;
+  result?: PoyResult | null;
 }
 
 /** Everything the builder needs to price a round: its offered options, their limits and the rates now. */
@@ -79,8 +96,29 @@ export interface RoundBook {
 
 export const fetchLatest = () => getJson<LatestLists>(poyApi, "bet-lists.latest");
 
-export const fetchFourDigit = async () =>
-  (await postJson<FourDigitLatest>(poyApi, "lotteries.4d.latest", {})).data;
+/**
+ * POST /lotteries.4d.latest. A POST is never cached by the service worker, so offline the same choice is made
+ * from the cached round lists: per lottery the open round closing first, else the one that closed last.
+ */
+export async function fetchFourDigit(): Promise<FourDigitLatest> {
+  try {
+    return (await postJson<FourDigitLatest>(poyApi, "lotteries.4d.latest", {})).data;
+  } catch (error) {
+    if (!(error instanceof ApiError) || !error.isNetwork) throw error;
+    return fourDigitFromLists(await fetchLatest());
+  }
+}
+
+export function fourDigitFromLists(lists: LatestLists): FourDigitLatest {
+  const rounds = lists.set4 ?? [];
+  const pick = (betName: string) => {
+    const mine = rounds
+      .filter((r) => r.betName === betName)
+      .sort((a, b) => a.unixTimeStamp.realCloseTime - b.unixTimeStamp.realCloseTime);
+    return mine.find((r) => r.active) ?? mine.filter((r) => !r.active).at(-1) ?? null;
+  };
+  return { hanoy: pick("hanoy"), lao: pick("lao"), laoSuper: pick("lao-super"), malay: pick("malay") };
+}
 
 /** The options a wire list names, unknown names dropped. */
 export function optionsOf(wires: readonly string[]): AnyOption[] {

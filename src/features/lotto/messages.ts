@@ -17,6 +17,36 @@ export const FAMILY_TEXT: Record<LottoFamily, MessageDescriptor> = {
   set4: msg`4-digit lotteries`,
 };
 
+/**
+ * Stock markets and 4-digit lotteries by the round's betName (a stock round's market id; a 4-digit round's
+ * create segment), so Khmer and Burmese players read them in their language.
+ */
+export const MARKET_TEXT: Readonly<Record<string, MessageDescriptor>> = {
+  nikkei_am: msg`Nikkei morning`,
+  set_open_am: msg`Thai SET morning open`,
+  china_am: msg`China morning`,
+  hangseng_am: msg`Hang Seng morning`,
+  taiwan: msg`Taiwan`,
+  set_close_noon: msg`Thai SET midday close`,
+  nikkei_pm: msg`Nikkei afternoon`,
+  korea: msg`Korea`,
+  china_pm: msg`China afternoon`,
+  set_open_pm: msg`Thai SET afternoon open`,
+  hangseng_pm: msg`Hang Seng afternoon`,
+  singapore: msg`Singapore`,
+  set_close_pm: msg`Thai SET evening close`,
+  india: msg`India`,
+  egypt: msg`Egypt`,
+  russia: msg`Russia`,
+  germany: msg`Germany`,
+  uk: msg`United Kingdom`,
+  downjone: msg`Dow Jones`,
+  hanoy: msg`Hanoi`,
+  lao: msg`Lao`,
+  "lao-super": msg`Lao Super`,
+  malay: msg`Malay`,
+};
+
 /** Option names; in Thai they are the names players know (OPTION_INFO[o].th). */
 export const OPTION_TEXT: Record<AnyOption, MessageDescriptor> = {
   tengBon3: msg`3 top`,

@@ -8,6 +8,7 @@ import { refreshUserInfo } from "../auth/accountActions.ts";
 import { accountErrorText } from "../auth/accountMessages.ts";
 import { authAtom } from "../auth/auth.ts";
 import { LineLoginButton } from "../auth/LineLoginButton.tsx";
+import { PushSettings } from "../push/PushSettings.tsx";
 import { Avatar } from "./Avatar.tsx";
 
 /** The member's own details (GET users-infos), with links to edit them and to change the PIN. */
@@ -94,6 +95,7 @@ export function ProfilePage() {
           ) : (
             <LineLoginButton connect />
           )}
+          <PushSettings />
         </>
       ) : loadError ? null : (
         <p role="status">

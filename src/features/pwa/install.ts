@@ -1,6 +1,7 @@
 import { atom } from "jotai";
 import { isStandalone } from "../../lib/device.ts";
 import { appStore } from "../../lib/store.ts";
+import { countVisit } from "./installOffer.ts";
 
 /** Chromium's install event; not in the DOM typings. */
 export interface BeforeInstallPromptEvent extends Event {
@@ -14,6 +15,7 @@ export const standaloneAtom = atom<boolean>(false);
 /** Captures the browser's install offer as early as possible (it fires once, shortly after load). */
 export function watchInstallPrompt(): void {
   appStore.set(standaloneAtom, isStandalone());
+  countVisit();
   window.addEventListener("beforeinstallprompt", (event) => {
     event.preventDefault();
     appStore.set(installPromptAtom, event as BeforeInstallPromptEvent);

@@ -10,6 +10,8 @@ export interface AppConfig {
   lineLogin?: boolean;
   /** A live-chat widget to load after the first paint. */
   liveChat?: { scriptUrl: string; readyGlobal: string } | null;
+  /** How the server delivers push notifications; "none" (or absent): the app never asks for permission. */
+  push?: "firebase" | "local" | "none";
 }
 
 /** The agent's support contact (SPEC.md section 3, supportData). */

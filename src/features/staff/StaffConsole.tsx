@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useState } from "react";
-import { formatStatementTime } from "../../domain/statement.ts";
+import { useState } from "react";
+import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import type { ApiError } from "../../lib/api.ts";
 import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
-import { showSnackbar } from "../../ui/snackbar.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { Desk, Member, ReasonForm, useDesk } from "./desk.tsx";
+import { RestrictionsDesk } from "./RestrictionsDesk.tsx";
+import { ResultsDesk } from "./ResultsDesk.tsx";
 import "./staff.css";
 import { formatBaht } from "../wallet/format.ts";
 import {
@@ -13,14 +15,13 @@ import {
   type StaffProfile,
   type StaffStatementLine,
   type StaffWithdrawal,
-  staffGet,
   staffLogin,
   staffLogout,
   staffPost,
   staffSession,
 } from "./staffApi.ts";
 
-type Tab = "deposits" | "withdrawals" | "lines" | "banks";
+type Tab = "deposits" | "withdrawals" | "lines" | "banks" | "results" | "restrictions";
 
 /** The back office's money desk: approve deposits, pay withdrawals, pair stray transfers, check bank holders. */
 export function StaffConsole() {
@@ -96,25 +97,6 @@ function StaffLogin({ onLoggedIn }: { onLoggedIn: (p: StaffProfile) => void }) {
   );
 }
 
-function useList<T>(path: string) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setItems((await staffGet<{ items: T[] }>(path)).items);
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [path]);
-  useEffect(() => {
-    void reload();
-    const timer = setInterval(() => void reload(), 15_000);
-    return () => clearInterval(timer);
-  }, [reload]);
-  return { items, error, reload };
-}
-
 function StaffDesk({ profile, onLogout }: { profile: StaffProfile; onLogout: () => void }) {
   const { t } = useLingui();
   const canPay = profile.role !== "staff";
@@ -124,6 +106,8 @@ function StaffDesk({ profile, onLogout }: { profile: StaffProfile; onLogout: () 
     ...(canPay ? [{ id: "withdrawals" as const, label: t`Withdrawals to pay` }] : []),
     { id: "lines", label: t`Unmatched transfers` },
     { id: "banks", label: t`Bank accounts to verify` },
+    { id: "results", label: t`Results` },
+    { id: "restrictions", label: t`Restricted numbers` },
   ];
   return (
     <div className="page staff-desk">
@@ -159,120 +143,11 @@ function StaffDesk({ profile, onLogout }: { profile: StaffProfile; onLogout: () 
         {tab === "withdrawals" && canPay ? <WithdrawalDesk /> : null}
         {tab === "lines" ? <LineDesk /> : null}
         {tab === "banks" ? <BankDesk /> : null}
+        {tab === "results" ? <ResultsDesk profile={profile} /> : null}
+        {tab === "restrictions" ? <RestrictionsDesk profile={profile} /> : null}
       </div>
     </div>
   );
-}
-
-/** Runs one desk action, then reports it and refreshes the list. */
-function useAction(reload: () => Promise<void>) {
-  const { t } = useLingui();
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (id: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(id);
-    try {
-      await action();
-      showSnackbar({ txt: done, color: "success" });
-    } catch (err) {
-      showSnackbar({
-        txt: (err as Error).message || t`Oops! Something went wrong. Please try again later.`,
-        color: "error",
-      });
-    } finally {
-      setBusy(null);
-      await reload();
-    }
-  };
-  return { busy, run };
-}
-
-function ReasonForm({
-  label,
-  onSubmit,
-  disabled,
-}: {
-  label: string;
-  onSubmit: (reason: string) => void;
-  disabled: boolean;
-}) {
-  const { t } = useLingui();
-  const [reason, setReason] = useState("");
-  return (
-    <form
-      className="inline-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (reason.trim().length >= 2) onSubmit(reason.trim());
-      }}
-    >
-      <input
-        aria-label={t`Reason`}
-        placeholder={t`Reason`}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        maxLength={300}
-      />
-      <button type="submit" className="button button-danger" disabled={disabled || reason.trim().length < 2}>
-        {label}
-      </button>
-    </form>
-  );
-}
-
-/** One desk's list, kept current, and its actions (see useAction). */
-function useDesk<T>(path: string) {
-  const { items, error, reload } = useList<T>(path);
-  const { busy, run } = useAction(reload);
-  return { items, error, busy, run };
-}
-
-/** A desk: what it is for, then its cards, or that they are loading, or that nothing waits. */
-function Desk({
-  label,
-  intro,
-  items,
-  error,
-  children,
-}: {
-  label: string;
-  intro?: React.ReactNode;
-  items: unknown[] | null;
-  error: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-label={label}>
-      {intro}
-      <Empty items={items} error={error} />
-      <ul className="card-list">{children}</ul>
-    </section>
-  );
-}
-
-function Member({ member }: { member: { userName: string; name: string | null } }) {
-  return (
-    <span>
-      {member.userName}
-      {member.name ? <small> · {member.name}</small> : null}
-    </span>
-  );
-}
-
-function Empty({ items, error }: { items: unknown[] | null; error: string | null }) {
-  if (error) return <p role="alert">{error}</p>;
-  if (items === null)
-    return (
-      <p>
-        <Trans>Loading…</Trans>
-      </p>
-    );
-  if (items.length === 0)
-    return (
-      <p>
-        <Trans>Nothing is waiting.</Trans>
-      </p>
-    );
-  return null;
 }
 
 function DepositDesk() {

@@ -1,4 +1,5 @@
 import ky, { type KyInstance } from "ky";
+import type { LottoFamily } from "../../domain/lotto/index.ts";
 import { type ApiError, toApiError } from "../../lib/api.ts";
 
 /**
@@ -119,4 +120,41 @@ export interface StaffMemberBank {
   accountName: string | null;
   status: string;
   member: StaffMemberRef;
+}
+
+export interface StaffRoundResult {
+  betId: number;
+  betGroup: LottoFamily;
+  betType: string;
+  betName: string;
+  name: string;
+  dt: string;
+  closeAt: string;
+  resultAt: string;
+  status: string;
+  waitingSlips: number;
+  proposal: {
+    resultId: string;
+    version: number;
+    source: string;
+    payload: Record<string, unknown>;
+    enteredBy: string;
+    note: string | null;
+    createdAt: string;
+  } | null;
+  confirmed: {
+    resultId: string;
+    version: number;
+    source: string;
+    payload: Record<string, unknown>;
+    enteredBy: string;
+    confirmedBy: string;
+    decidedAt: string;
+  } | null;
+}
+
+export interface StaffRestrictions {
+  betId: number;
+  restrictions: { option: string; number: string; multiply: string; setBy: string; updatedAt: string }[];
+  rateNow: { option: string; number: string; multiply: string }[];
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { maskAccountNumber } from "../../domain/banks.ts";
-import { formatStatementTime } from "../../domain/statement.ts";
 import { depositPage } from "./DepositTracker.tsx";
 import { formatBaht } from "./format.ts";
 import { useLoad, useReloadOnMoneyUpdate } from "./hooks.ts";

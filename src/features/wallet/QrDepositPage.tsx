@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useMemo } from "react";
-import { formatStatementTime } from "../../domain/statement.ts";
+import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { qrSvg } from "../../lib/qrSvg.ts";
 import { DepositAmountForm, UNIQUE_BAHT_MAX, UNIQUE_MINUTES } from "./DepositAmountForm.tsx";
 import { Countdown, TrackedDeposit, useSearchedId } from "./DepositTracker.tsx";

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { formatStatementTime } from "../../domain/statement.ts";
+import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { ApiError } from "../../lib/api.ts";
 import { TextField } from "../../ui/form.tsx";
 import { formatBaht } from "./format.ts";

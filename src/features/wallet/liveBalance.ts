@@ -20,6 +20,11 @@ export interface LiveBalance {
 export const liveBalanceAtom = atom<LiveBalance>({ balance: null, connection: "connecting" });
 /** Counts money-update pushes: pages that wait for money (a deposit queue) refresh when it changes. */
 export const moneyUpdatesAtom = atom(0);
+/**
+ * The member's one live connection while logged in (null before it exists and after logout), so pages that follow
+ * other events (yeekee shots) share it instead of opening a second one.
+ */
+export const realtimeSocketAtom = atom<RealtimeSocket | null>(null);
 
 /** The part of a socket.io client socket this module uses (a fake stands in for it in the tests). */
 export interface RealtimeSocket {
@@ -166,6 +171,7 @@ export function startLiveBalance(
         return;
       }
       socket = s;
+      store.set(realtimeSocketAtom, s);
       s.on("connect", () => {
         set({ connection: "live" });
         // First connection and every reconnection: catch up with whatever happened while away.
@@ -191,6 +197,7 @@ export function startLiveBalance(
     deps.events.removeEventListener("online", onOnline);
     deps.events.removeEventListener("offline", onOffline);
     socket?.disconnect();
+    if (socket && store.get(realtimeSocketAtom) === socket) store.set(realtimeSocketAtom, null);
     if (forget) {
       // Logged out: nothing of this member's money stays on the device or on screen.
       try {

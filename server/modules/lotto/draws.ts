@@ -1,0 +1,239 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Kysely } from "kysely";
+import {
+  pingpongNumberFromSeed,
+  shotChainGenesis,
+  verifyCommitment,
+  verifyShotChain,
+  YEEKEE_SHOOTING_MINUTES,
+  yeekeeResult,
+} from "../../../src/domain/lotto/index.ts";
+import type { DB } from "../../db/schema.ts";
+import { AppError } from "../../http/errors.ts";
+import { inTransaction } from "../../ledger/ledger.ts";
+import { cancelRound, confirmedResultOf, recordSystemResult } from "./results.ts";
+import type { Executor, RoundRow } from "./rounds.ts";
+import {
+  announceYing,
+  drawnNumber,
+  isYeekeeRound,
+  lockChain,
+  shootingCloseAt,
+  storedShots,
+} from "./yings.ts";
+
+/**
+ * The system's draws (docs/results-api.md "Results and their lifecycle"), run by every server process from the
+ * round job:
+ * - yeekee and yeekee 5-minute: once shooting has closed, the result is computed with `yeekeeResult` from the
+ *   stored shots in seq order, after the stored chain has been checked link by link. A chain that does not hold
+ *   is an alarm: the round is logged and left for staff, never settled on. Under 20 shots the round is cancelled
+ *   (the settlement job refunds every slip).
+ * - ping-pong: at result time the seed committed to at creation gives the number (`pingpongNumberFromSeed`); a
+ *   seed that does not match its published commitment is an alarm too.
+ * Nothing here chooses a number: there is no input but the members' shots and the seed fixed before betting.
+ * Two processes may run it at once: a yeekee draw holds the round's chain lock and re-reads the round under it,
+ * and recordSystemResult is idempotent behind the one-confirmed-result index.
+ */
+
+export const YEEKEE_CANCEL_REASON = "fewer than 20 shots";
+const YEEKEE_ACTOR = "system:yeekee";
+/** Rounds drawn per family and run; a backlog (a server down for hours) clears over a few runs. */
+const BATCH = 100;
+
+export type DrawLog = Pick<FastifyBaseLogger, "error">;
+const consoleLog: DrawLog = {
+  error: (obj: unknown, msg?: string) => console.error(msg ?? "", obj),
+} as DrawLog;
+
+export interface DrawReport {
+  drawn: number;
+  cancelled: number;
+  /** Rounds left for staff: a broken shot chain, a missing or mismatched seed, or an error. */
+  alarms: number;
+}
+
+type ChainRow = Awaited<ReturnType<typeof lockChain>>;
+type Shot = Awaited<ReturnType<typeof storedShots>>[number];
+
+/** Why the stored chain cannot be trusted, or null when every link, the head and the counters hold. */
+async function chainProblem(
+  round: RoundRow,
+  chain: ChainRow,
+  shots: readonly Shot[],
+): Promise<string | null> {
+  if (chain.genesis !== (await shotChainGenesis(round.bet_type))) return "genesis is not the round's";
+  const gap = shots.findIndex((s, i) => s.seq !== i + 1);
+  if (gap >= 0) return `seq ${shots[gap]?.seq} at place ${gap + 1}`;
+  const verified = await verifyShotChain(
+    shots.map((s) => ({ shot: s.number, hash: s.hash })),
+    chain.genesis,
+  );
+  if (!verified.ok) return `hash of seq ${verified.brokenAt + 1} does not follow`;
+  if (chain.shots !== shots.length) return `chain counts ${chain.shots} shots, ${shots.length} stored`;
+  if (chain.head_hash !== (shots.at(-1)?.hash ?? chain.genesis)) return "chain head is not the last hash";
+  return null;
+}
+
+type YeekeeDraw =
+  | { kind: "drawn"; number: string }
+  | { kind: "cancelled"; shots: number }
+  | { kind: "skipped" }
+  | { kind: "broken"; problem: string };
+
+/** Draws one yeekee round whose shooting has closed, under its chain lock (shots wait, or are refused after). */
+export async function drawYeekeeRound(db: Kysely<DB>, round: RoundRow): Promise<YeekeeDraw> {
+  return inTransaction(db, async (trx): Promise<YeekeeDraw> => {
+    const chain = await lockChain(trx, round);
+    const current = await trx
+      .selectFrom("lotto_rounds")
+      .select("status")
+      .where("id", "=", round.id)
+      .executeTakeFirstOrThrow();
+    if (current.status !== "open" && current.status !== "closed") return { kind: "skipped" };
+    if (await confirmedResultOf(trx, round.id)) return { kind: "skipped" };
+    const shots = await storedShots(trx, round.id);
+    const problem = await chainProblem(round, chain, shots);
+    if (problem) return { kind: "broken", problem };
+    const result = yeekeeResult(shots.map((s) => s.number));
+    if (result.cancelled) {
+      await cancelRound(db, { roundId: round.id, reason: YEEKEE_CANCEL_REASON, actor: YEEKEE_ACTOR, trx });
+      return { kind: "cancelled", shots: result.shots };
+    }
+    await recordSystemResult(db, {
+      roundId: round.id,
+      source: "yeekee",
+      payload: { number: result.number },
+      trx,
+    });
+    return { kind: "drawn", number: result.number };
+  });
+}
+
+const decidedByNobody = (db: Executor) =>
+  db
+    .selectFrom("lotto_rounds")
+    .selectAll()
+    .where("status", "in", ["open", "closed"])
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("lotto_results")
+            .select("lotto_results.id")
+            .whereRef("lotto_results.round_id", "=", "lotto_rounds.id")
+            .where("lotto_results.status", "=", "confirmed"),
+        ),
+      ),
+    );
+
+/** Draws every yeekee round whose shooting has closed and every ping-pong round past its result time. */
+export async function drawDueRounds(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+  log: DrawLog = consoleLog,
+): Promise<DrawReport> {
+  const report: DrawReport = { drawn: 0, cancelled: 0, alarms: 0 };
+  const alarm = (round: RoundRow, problem: string, err?: unknown) => {
+    report.alarms += 1;
+    log.error(
+      { betId: String(round.id), betType: round.bet_type, problem, err },
+      "lotto draw alarm: the round is left for staff and not drawn",
+    );
+  };
+
+  const yeekee = await decidedByNobody(db)
+    .where("family", "in", ["yeekee", "yeekee5Min"])
+    .where("close_at", "<=", new Date(now.getTime() - YEEKEE_SHOOTING_MINUTES * 60_000))
+    .orderBy("close_at")
+    .limit(BATCH)
+    .execute();
+  for (const round of yeekee) {
+    try {
+      const draw = await drawYeekeeRound(db, round);
+      if (draw.kind === "broken") alarm(round, `shot chain broken: ${draw.problem}`);
+      if (draw.kind === "drawn") report.drawn += 1;
+      if (draw.kind === "cancelled") report.cancelled += 1;
+      if (draw.kind === "drawn" || draw.kind === "cancelled") {
+        announceYing(db, { type: "ying-closed", betId: Number(round.id), data: { betId: Number(round.id) } });
+      }
+    } catch (err) {
+      alarm(round, "draw failed", err);
+    }
+  }
+
+  const pingpong = await decidedByNobody(db)
+    .where("family", "=", "pingpong")
+    .where("result_at", "<=", now)
+    .orderBy("result_at")
+    .limit(BATCH)
+    .execute();
+  for (const round of pingpong) {
+    try {
+      if (!round.seed || !round.commitment) {
+        alarm(round, "no seed or commitment");
+        continue;
+      }
+      if (!(await verifyCommitment(round.seed, round.commitment))) {
+        alarm(round, "the seed does not match the published commitment");
+        continue;
+      }
+      const number = await pingpongNumberFromSeed(round.seed);
+      await recordSystemResult(db, { roundId: round.id, source: "pingpong", payload: { number } });
+      report.drawn += 1;
+    } catch (err) {
+      alarm(round, "draw failed", err);
+    }
+  }
+  return report;
+}
+
+/** The seed is shown once the round is decided: drawn, or cancelled (no bet can be placed on it any more). */
+export function isSeedRevealed(round: Pick<RoundRow, "status">): boolean {
+  return round.status === "resulted" || round.status === "cancelled";
+}
+
+/**
+ * GET /lotto-verify: what anyone needs to recompute a round's number without trusting the server (the app does
+ * it in the browser with the same functions the draw used).
+ */
+export async function verifyView(db: Executor, round: RoundRow, now: Date) {
+  const base = { betId: Number(round.id), betGroup: round.family, betType: round.bet_type };
+  if (isYeekeeRound(round)) {
+    const decided = round.status === "resulted" || round.status === "cancelled";
+    if (!decided && now.getTime() < shootingCloseAt(round).getTime()) {
+      throw new AppError(409, "NOT_YET_PUBLISHED", "The shot list is published when shooting closes.", {
+        shootingCloseAt: shootingCloseAt(round).toISOString(),
+      });
+    }
+    const chain = await db
+      .selectFrom("ying_chains")
+      .select("genesis")
+      .where("round_id", "=", round.id)
+      .executeTakeFirst();
+    const shots = await storedShots(db, round.id);
+    return {
+      ...base,
+      kind: "yeekee" as const,
+      genesis: chain?.genesis ?? (await shotChainGenesis(round.bet_type)),
+      shots: shots.map((s) => ({ seq: s.seq, yingNumber: s.number, hash: s.hash })),
+      result: await drawnNumber(db, round),
+    };
+  }
+  if (round.family === "pingpong") {
+    return {
+      ...base,
+      kind: "pingpong" as const,
+      commitment: round.commitment,
+      seed: isSeedRevealed(round) ? round.seed : null,
+      result: await drawnNumber(db, round),
+    };
+  }
+  const confirmed = await confirmedResultOf(db, round.id);
+  const status = round.status === "cancelled" ? "cancelled" : confirmed ? "resulted" : "waiting";
+  return {
+    ...base,
+    kind: "external" as const,
+    source: confirmed?.source ?? null,
+    result: { status, payload: confirmed?.payload ?? null },
+  };
+}

@@ -1,0 +1,511 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { io as connect, type Socket } from "socket.io-client";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  chainShots,
+  commitmentOf,
+  pingpongNumberFromSeed,
+  shotChainGenesis,
+  verifyCommitment,
+  verifyShotChain,
+  yeekeeResult,
+} from "../../../src/domain/lotto/index.ts";
+import { checkLedger } from "../../ledger/check.ts";
+import { memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
+import { createTestApp, engineName, requestsOf, type TestApp } from "../../test/harness.ts";
+import { directMember, makeRound, moveClose, randomShot, type TestMember } from "../../test/yings.ts";
+import { drawDueRounds } from "./draws.ts";
+import { maskUserName, shoot } from "./yings.ts";
+
+let t: TestApp;
+let base: string;
+const { post, get } = requestsOf(() => t.app);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterEach(async () => {
+  expect(await checkLedger(t.database.db)).toEqual([]);
+});
+afterAll(async () => t.close());
+
+const db = () => t.database.db;
+const member = (opts: { userName?: string; status?: number } = {}) =>
+  directMember(db(), t.config.sessionSecret, opts);
+const round = (family: Parameters<typeof makeRound>[1], opts: Parameters<typeof makeRound>[2] = {}) =>
+  makeRound(db(), family, opts);
+const fire = (m: TestMember | undefined, betId: bigint, yingNumber: unknown) =>
+  post("/poy-api/yings.create", m?.token, { betId: Number(betId), yingNumber });
+
+/** n members, one shot each (no waiting for the 3-second rule); returns the numbers in the order shot. */
+async function shots(betId: bigint, n: number): Promise<string[]> {
+  const numbers: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const number = randomShot();
+    const res = await fire(await member(), betId, number);
+    expect(res.statusCode, res.body).toBe(201);
+    numbers.push(number);
+  }
+  return numbers;
+}
+
+describe(`yings.create (${engineName})`, () => {
+  it("takes exactly five digits from a member allowed to bet", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const m = await member();
+    for (const bad of ["1234", "123456", "12a45", " 12345", "", 12345, null]) {
+      const res = await fire(m, betId, bad);
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json().code).toBe("YING_INVALID");
+    }
+    expect((await fire(undefined, betId, "12345")).statusCode).toBe(401);
+    const noLotto = await member({ status: 4 });
+    expect((await fire(noLotto, betId, "12345")).json()).toMatchObject({ code: "FORBIDDEN" });
+    expect((await fire(m, 987_654_321n, "12345")).json().code).toBe("ROUND_NOT_FOUND");
+    for (const family of ["gov", "pingpong", "stock"] as const) {
+      const res = await fire(m, await round(family, { closeInMinutes: 10 }), "12345");
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe("NOT_YEEKEE");
+    }
+    const ok = await fire(m, betId, "00000");
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json().receipt).toMatchObject({ betId: Number(betId), seq: 1, yingNumber: "00000" });
+    expect(await db().selectFrom("yings").select("id").where("round_id", "=", betId).execute()).toHaveLength(
+      1,
+    );
+  });
+
+  it("is open before close and for 2 minutes after it, then refused; a cancelled round takes none", async () => {
+    const m = await member();
+    const open = await round("yeekee5Min", { closeInMinutes: 10 });
+    expect((await fire(m, open, "11111")).statusCode).toBe(201);
+    const justClosed = await round("yeekee", { closeInMinutes: -1.5, status: "closed" });
+    expect((await fire(m, justClosed, "22222")).statusCode).toBe(201);
+    const over = await round("yeekee", { closeInMinutes: -2.1, status: "closed" });
+    const late = await fire(m, over, "33333");
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe("SHOOTING_CLOSED");
+    const cancelled = await round("yeekee", { closeInMinutes: 10 });
+    await db().updateTable("lotto_rounds").set({ status: "cancelled" }).where("id", "=", cancelled).execute();
+    expect((await fire(m, cancelled, "44444")).json().code).toBe("SHOOTING_CLOSED");
+  });
+
+  it("takes one shot per member and round every 3 seconds: 429 with retryAfter, then accepted again", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const other = await round("yeekee", { closeInMinutes: 10 });
+    const m = await member();
+    expect((await fire(m, betId, "12345")).statusCode).toBe(201);
+    const fast = await fire(m, betId, "54321");
+    expect(fast.statusCode).toBe(429);
+    expect(fast.json().code).toBe("YING_TOO_FAST");
+    expect(fast.json().retryAfter).toBeGreaterThanOrEqual(1);
+    expect(fast.json().retryAfter).toBeLessThanOrEqual(3);
+    // Per member and per round: someone else, or the same member in another round, shoots at once.
+    expect((await fire(await member(), betId, "54321")).statusCode).toBe(201);
+    expect((await fire(m, other, "54321")).statusCode).toBe(201);
+    // The refused shot left nothing behind.
+    const mine = await db()
+      .selectFrom("yings")
+      .select("number")
+      .where("round_id", "=", betId)
+      .where("member_id", "=", m.id)
+      .execute();
+    expect(mine.map((r) => r.number)).toEqual(["12345"]);
+
+    // The rule is judged on the stored time of the member's last shot, whichever process took it.
+    const start = new Date();
+    const at = (ms: number) => () => new Date(start.getTime() + ms);
+    const n = await member();
+    const timed = await round("yeekee", { closeInMinutes: 10 });
+    await shoot(db(), { memberId: n.id, betId: timed, yingNumber: "10000", clock: at(0) });
+    await expect(
+      shoot(db(), { memberId: n.id, betId: timed, yingNumber: "10001", clock: at(900) }),
+    ).rejects.toMatchObject({ status: 429, extra: { retryAfter: 3 } });
+    await expect(
+      shoot(db(), { memberId: n.id, betId: timed, yingNumber: "10001", clock: at(2_100) }),
+    ).rejects.toMatchObject({ status: 429, extra: { retryAfter: 1 } });
+    const again = await shoot(db(), { memberId: n.id, betId: timed, yingNumber: "10001", clock: at(3_000) });
+    expect(again.seq).toBe(2);
+  });
+
+  it("numbers shots 1, 2, 3 … and chains them from the round's genesis exactly as chainShots does", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const row = await db()
+      .selectFrom("lotto_rounds")
+      .select("bet_type")
+      .where("id", "=", betId)
+      .executeTakeFirstOrThrow();
+    const genesis = await shotChainGenesis(row.bet_type);
+    const numbers: string[] = [];
+    const receipts = [];
+    for (let i = 0; i < 6; i++) {
+      const number = randomShot();
+      numbers.push(number);
+      const res = await fire(await member(), betId, number);
+      receipts.push(res.json().receipt);
+    }
+    const chained = await chainShots(numbers, genesis);
+    expect(receipts.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(receipts.map((r) => r.hash)).toEqual(chained.map((c) => c.hash));
+    expect(receipts.map((r) => r.prevHash)).toEqual([genesis, ...chained.slice(0, -1).map((c) => c.hash)]);
+    const chain = await db()
+      .selectFrom("ying_chains")
+      .selectAll()
+      .where("round_id", "=", betId)
+      .executeTakeFirstOrThrow();
+    expect(chain).toMatchObject({ genesis, head_hash: chained.at(-1)?.hash, shots: 6 });
+    expect(chain.sum).toBe(numbers.reduce((s, n) => s + BigInt(n), 0n));
+  });
+
+  it("gives 50 members shooting at once 50 distinct consecutive places and one valid chain", async () => {
+    const betId = await round("yeekee5Min", { closeInMinutes: 10 });
+    const members = await Promise.all(Array.from({ length: 50 }, () => member()));
+    const numbers = members.map(() => randomShot());
+    const results = await Promise.all(members.map((m, i) => fire(m, betId, numbers[i])));
+    expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 201));
+    const seqs = results.map((r) => r.json().receipt.seq as number).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    const stored = await db()
+      .selectFrom("yings")
+      .select(["seq", "number", "hash", "member_id"])
+      .where("round_id", "=", betId)
+      .orderBy("seq")
+      .execute();
+    const row = await db()
+      .selectFrom("lotto_rounds")
+      .select("bet_type")
+      .where("id", "=", betId)
+      .executeTakeFirstOrThrow();
+    const verified = await verifyShotChain(
+      stored.map((s) => ({ shot: s.number, hash: s.hash })),
+      await shotChainGenesis(row.bet_type),
+    );
+    expect(verified).toEqual({ ok: true });
+    // Each member's receipt is their own stored shot.
+    for (const [i, res] of results.entries()) {
+      const receipt = res.json().receipt;
+      expect(stored[receipt.seq - 1]).toMatchObject({
+        number: numbers[i],
+        member_id: members[i]?.id,
+        hash: receipt.hash,
+      });
+    }
+  });
+});
+
+describe(`the public shot list and summary (${engineName})`, () => {
+  it("masks names as 2 + *** + 2", () => {
+    expect(maskUserName("somchai")).toBe("so***ai");
+    expect(maskUserName("player01")).toBe("pl***01");
+    expect(maskUserName("abcde")).toBe("ab***de");
+    expect(maskUserName("abcd")).toBe("a***");
+    expect(maskUserName("สมชายใจดี")).toBe("สม***ดี");
+  });
+
+  it("lists the latest shots first, masked, marking the caller's own", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const a = await member({ userName: `somchai${randomUUID().slice(0, 6)}` });
+    const b = await member();
+    const numbers = ["11111", "22222", "33333"];
+    expect((await fire(a, betId, numbers[0])).statusCode).toBe(201);
+    expect((await fire(b, betId, numbers[1])).statusCode).toBe(201);
+    const c = await member();
+    expect((await fire(c, betId, numbers[2])).statusCode).toBe(201);
+
+    const guest = (await get(`/poy-api/yings?betId=${betId}`)).json().items;
+    expect(guest.map((i: { seq: number }) => i.seq)).toEqual([3, 2, 1]);
+    expect(guest.map((i: { yingNumber: string }) => i.yingNumber)).toEqual(["33333", "22222", "11111"]);
+    expect(guest[2].userName).toBe(maskUserName(a.userName));
+    expect(guest[2].userName).toMatch(/^so\*\*\*[0-9a-f-]{2}$/);
+    expect(JSON.stringify(guest)).not.toContain(a.userName);
+    expect(guest.every((i: { mine: boolean }) => i.mine === false)).toBe(true);
+
+    const asA = (await get(`/poy-api/yings?betId=${betId}&limit=2`, a.token)).json().items;
+    expect(asA.map((i: { seq: number; mine: boolean }) => [i.seq, i.mine])).toEqual([
+      [3, false],
+      [2, false],
+    ]);
+    const asAll = (await get(`/poy-api/yings?betId=${betId}`, a.token)).json().items;
+    expect(asAll.map((i: { mine: boolean }) => i.mine)).toEqual([false, false, true]);
+    // A bad token is a guest, not an error: the list is public.
+    expect((await get(`/poy-api/yings?betId=${betId}`, "forged")).statusCode).toBe(200);
+    for (const limit of [0, 101, "x"]) {
+      expect((await get(`/poy-api/yings?betId=${betId}&limit=${limit}`)).json().code).toBe("requestInvalid");
+    }
+    expect((await get(`/poy-api/yings?betId=${await round("gov")}`)).json().code).toBe("NOT_YEEKEE");
+  });
+
+  it("sums as DOMAIN.md does: sum 1,234,567,890, 16th-latest 51,876 → 16014 (3-top 014, 2-top 14, 2-bottom 16)", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    // 12,345 × 99999 + 28359 + 51876 + 15 × 00000 = 1,234,567,890, and 51876 is the 16th counting back.
+    const numbers = [
+      ...Array.from({ length: 12_345 }, () => "99999"),
+      "28359",
+      "51876",
+      ...Array.from({ length: 15 }, () => "00000"),
+    ];
+    await storeShots(betId, numbers);
+    const empty = await post("/poy-api/yings.summary", undefined, { betId: Number(await round("yeekee")) });
+    expect(empty.json()).toMatchObject({
+      count: 0,
+      sum: 0,
+      sixteenth: null,
+      resultNow: null,
+      minShots: 20,
+      open: true,
+    });
+
+    const summary = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
+    expect(summary).toMatchObject({
+      betId: Number(betId),
+      count: numbers.length,
+      sum: 1_234_567_890,
+      sixteenth: { seq: 12_347, yingNumber: "51876" },
+      resultNow: "16014",
+      minShots: 20,
+      open: true,
+    });
+    expect(summary.resultNow).toBe((yeekeeResult(numbers) as { number: string }).number);
+    const chain = await db()
+      .selectFrom("ying_chains")
+      .select("head_hash")
+      .where("round_id", "=", betId)
+      .executeTakeFirstOrThrow();
+    expect(summary.headHash).toBe(chain.head_hash);
+
+    // Shooting closes: the round is drawn from the same shots.
+    const waiting = (await post("/poy-api/ying-results.one", undefined, { betId: Number(betId) })).json();
+    expect(waiting).toMatchObject({ status: "waiting", number: null, count: numbers.length });
+    await moveClose(db(), betId, -3);
+    await drawDueRounds(db(), new Date());
+    const result = (await post("/poy-api/ying-results.one", undefined, { betId: Number(betId) })).json();
+    expect(result).toEqual({
+      betId: Number(betId),
+      status: "resulted",
+      number: "16014",
+      top3: "014",
+      top2: "14",
+      bottom2: "16",
+      count: numbers.length,
+      sum: 1_234_567_890,
+      sixteenth: { seq: 12_347, yingNumber: "51876" },
+    });
+    const closed = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
+    expect(closed.open).toBe(false);
+  });
+});
+
+/** Shots written straight to the tables with their chain (for the DOMAIN.md example's 12,362 shots). */
+async function storeShots(betId: bigint, numbers: readonly string[]) {
+  const owner = await member();
+  const row = await db()
+    .selectFrom("lotto_rounds")
+    .select("bet_type")
+    .where("id", "=", betId)
+    .executeTakeFirstOrThrow();
+  const genesis = await shotChainGenesis(row.bet_type);
+  const chained = await chainShots(numbers, genesis);
+  for (let i = 0; i < chained.length; i += 1000) {
+    await db()
+      .insertInto("yings")
+      .values(
+        chained.slice(i, i + 1000).map((c, j) => ({
+          round_id: betId,
+          seq: i + j + 1,
+          member_id: owner.id,
+          number: c.shot,
+          hash: c.hash,
+        })),
+      )
+      .execute();
+  }
+  await db()
+    .insertInto("ying_chains")
+    .values({
+      round_id: betId,
+      genesis,
+      head_hash: chained.at(-1)?.hash ?? genesis,
+      shots: numbers.length,
+      sum: numbers.reduce((s, n) => s + BigInt(n), 0n),
+    })
+    .execute();
+}
+
+describe(`lotto-verify (${engineName})`, () => {
+  it("publishes a yeekee round's full shot list only once shooting has closed, and it recomputes the result", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const numbers = await shots(betId, 21);
+    const before = await get(`/poy-api/lotto-verify?betId=${betId}`);
+    expect(before.statusCode).toBe(409);
+    expect(before.json().code).toBe("NOT_YET_PUBLISHED");
+
+    await moveClose(db(), betId, -1);
+    expect((await get(`/poy-api/lotto-verify?betId=${betId}`)).statusCode).toBe(409);
+    await moveClose(db(), betId, -2.5);
+    await drawDueRounds(db(), new Date());
+    const after = (await get(`/poy-api/lotto-verify?betId=${betId}`)).json();
+    expect(after).toMatchObject({ betId: Number(betId), betGroup: "yeekee", kind: "yeekee" });
+    expect(after.shots.map((s: { yingNumber: string }) => s.yingNumber)).toEqual(numbers);
+    expect(after.shots.map((s: { seq: number }) => s.seq)).toEqual(numbers.map((_, i) => i + 1));
+    // What the app does in the browser: its own genesis, the chain, the number.
+    expect(after.genesis).toBe(await shotChainGenesis(after.betType));
+    expect(
+      await verifyShotChain(
+        after.shots.map((s: { yingNumber: string; hash: string }) => ({ shot: s.yingNumber, hash: s.hash })),
+        after.genesis,
+      ),
+    ).toEqual({ ok: true });
+    const expected = yeekeeResult(numbers);
+    expect(expected.cancelled).toBe(false);
+    expect(after.result).toEqual({ status: "resulted", number: (expected as { number: string }).number });
+  });
+
+  it("shows a ping-pong round's commitment from creation, its seed only once drawn, and never before", async () => {
+    const betId = await round("pingpong", { closeInMinutes: 10 });
+    const stored = await db()
+      .selectFrom("lotto_rounds")
+      .select(["seed", "commitment", "bet_type"])
+      .where("id", "=", betId)
+      .executeTakeFirstOrThrow();
+    const seed = stored.seed as string;
+    expect(seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(stored.commitment).toBe(await commitmentOf(seed));
+
+    // A member bets on it and looks at everything the app shows about the round and the slip.
+    const m = await member();
+    await transfer(db(), {
+      debitAccountId: await systemAccount(db(), "house:adjustments", "house"),
+      creditAccountId: await memberAccount(db(), m.id, "member_cash"),
+      amount: 10_000n,
+      type: "ADMIN_INCREASE",
+      reference: "test funds",
+      idempotencyKey: `ying-test:${randomUUID()}`,
+    });
+    const placed = await post("/poy-api/poys.create", m.token, {
+      betId: Number(betId),
+      lines: [{ option: "teng_bon_2", number: "10", price: 1, multiply: "90" }],
+      idempotencyKey: randomUUID(),
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const seen = [
+      placed.body,
+      (await get(`/poy-api/bet-lists.one?id=${betId}`)).body,
+      (await get("/poy-api/bet-lists.latest")).body,
+      (await get(`/poy-api/poys.one?id=${placed.json().id}`, m.token)).body,
+      (await get("/poy-api/poys", m.token)).body,
+      (await get(`/poy-api/lotto-verify?betId=${betId}`)).body,
+    ];
+    for (const body of seen) expect(body).not.toContain(seed);
+    expect((await get(`/poy-api/bet-lists.one?id=${betId}`)).json().commitment).toBe(stored.commitment);
+    const early = (await get(`/poy-api/lotto-verify?betId=${betId}`)).json();
+    expect(early).toEqual({
+      betId: Number(betId),
+      betGroup: "pingpong",
+      betType: stored.bet_type,
+      kind: "pingpong",
+      commitment: stored.commitment,
+      seed: null,
+      result: { status: "waiting", number: null },
+    });
+    // The app's own rounds (created by the job) carry commitments and no seed.
+    const latest = (await get("/poy-api/bet-lists.latest")).json();
+    expect(latest.pingpong.length).toBeGreaterThan(0);
+    expect(latest.pingpong.every((r: { commitment: string }) => /^[0-9a-f]{64}$/.test(r.commitment))).toBe(
+      true,
+    );
+    expect(latest.yeekee.every((r: object) => !("commitment" in r))).toBe(true);
+
+    // Closed but before the result time: still no seed.
+    await moveClose(db(), betId, -0.5);
+    await drawDueRounds(db(), new Date());
+    expect((await get(`/poy-api/lotto-verify?betId=${betId}`)).json().seed).toBeNull();
+
+    await moveClose(db(), betId, -1.5);
+    await drawDueRounds(db(), new Date());
+    const drawn = (await get(`/poy-api/lotto-verify?betId=${betId}`)).json();
+    expect(drawn.seed).toBe(seed);
+    expect(await verifyCommitment(drawn.seed, drawn.commitment)).toBe(true);
+    expect(drawn.result).toEqual({ status: "resulted", number: await pingpongNumberFromSeed(drawn.seed) });
+  });
+
+  it("answers other families with their external source, and unknown rounds with 404", async () => {
+    const gov = await round("gov", { closeInMinutes: 10 });
+    expect((await get(`/poy-api/lotto-verify?betId=${gov}`)).json()).toMatchObject({
+      betId: Number(gov),
+      betGroup: "gov",
+      kind: "external",
+      source: null,
+      result: { status: "waiting", payload: null },
+    });
+    expect((await get("/poy-api/lotto-verify?betId=987654321")).statusCode).toBe(404);
+  });
+});
+
+function openSocket(token: string): Socket {
+  return connect(base, { path: "/ccu", query: { token }, transports: ["websocket"], reconnection: false });
+}
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.on("connect", () => resolve());
+    socket.on("connect_error", reject);
+  });
+
+describe(`live shots over socket.io (${engineName})`, () => {
+  it("sends each shot to the round's room only, and ying-closed when shooting closes", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const elsewhere = await round("yeekee", { closeInMinutes: 10 });
+    const watcher = await member();
+    const shooter = await member({ userName: `shooter${randomUUID().slice(0, 8)}` });
+    const socket = openSocket(watcher.token);
+    const idle = openSocket(watcher.token);
+    await Promise.all([connected(socket), connected(idle)]);
+    expect(await socket.emitWithAck("ying:join", { betId: Number(betId) })).toEqual({ ok: true });
+    expect(await socket.emitWithAck("ying:join", { betId: "not a round" })).toEqual({ ok: false });
+    const seen: unknown[] = [];
+    const idleSeen: unknown[] = [];
+    socket.on("ying", (m) => seen.push(m));
+    idle.on("ying", (m) => idleSeen.push(m));
+    const closed = new Promise((resolve) => socket.on("ying-closed", resolve));
+
+    const receipt = (await fire(shooter, betId, "24680")).json().receipt;
+    expect((await fire(shooter, elsewhere, "13579")).statusCode).toBe(201);
+    await expect.poll(() => seen.length).toBe(1);
+    expect(seen[0]).toEqual({
+      betId: Number(betId),
+      seq: 1,
+      yingNumber: "24680",
+      userName: maskUserName(shooter.userName),
+      createdAt: receipt.createdAt,
+      hash: receipt.hash,
+    });
+
+    await moveClose(db(), betId, -3);
+    await drawDueRounds(db(), new Date());
+    expect(await closed).toEqual({ betId: Number(betId) });
+
+    expect(await socket.emitWithAck("ying:leave", { betId: Number(elsewhere) })).toEqual({ ok: true });
+    expect(await socket.emitWithAck("ying:join", { betId: Number(elsewhere) })).toEqual({ ok: true });
+    expect(await socket.emitWithAck("ying:leave", { betId: Number(elsewhere) })).toEqual({ ok: true });
+    expect((await fire(await member(), elsewhere, "97531")).statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(seen).toHaveLength(1);
+    expect(idleSeen).toEqual([]);
+    socket.close();
+    idle.close();
+  });
+
+  it("lets a socket watch at most 4 rounds at once", async () => {
+    const m = await member();
+    const socket = openSocket(m.token);
+    await connected(socket);
+    const acks = [];
+    for (let i = 1; i <= 5; i++) acks.push(await socket.emitWithAck("ying:join", { betId: 1000 + i }));
+    expect(acks.map((a) => a.ok)).toEqual([true, true, true, true, false]);
+    // Joining a room already joined is not one more.
+    expect((await socket.emitWithAck("ying:join", { betId: 1001 })).ok).toBe(true);
+    socket.close();
+  });
+});

@@ -1,0 +1,200 @@
+import { plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import { useId, useState } from "react";
+import type { Slip } from "../../domain/lotto/index.ts";
+import { FormError } from "../../ui/form.tsx";
+import { later, type Text, useLoad, useSending } from "../wallet/hooks.ts";
+import { loadSetInto, type RoundPricing } from "./load.ts";
+import { numberSetErrorText, skippedText } from "./messages.ts";
+import { createNumberSet, fetchNumberSets, NUMBER_SET_MAX, type NumberSetLine } from "./numberSetsApi.ts";
+import "./numberSets.css";
+
+/**
+ * "Save as number set": the lines of the builder's slip or of a placed slip, under a name the member chooses.
+ * Folded into one button until asked for.
+ */
+export function SaveNumberSet({ lines, suggestedName }: { lines: NumberSetLine[]; suggestedName: string }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(suggestedName);
+  const [saved, setSaved] = useState<{ name: string } | null>(null);
+  const sending = useSending(numberSetErrorText);
+  const id = useId();
+  const count = lines.length;
+
+  if (!open) {
+    return (
+      <div className="number-set-tool">
+        <button
+          type="button"
+          className="button button-small"
+          disabled={count === 0}
+          onClick={() => {
+            setOpen(true);
+            setSaved(null);
+            setName(suggestedName);
+          }}
+        >
+          <Trans>Save as number set</Trans>
+        </button>
+        {saved ? <SavedNote name={saved.name} /> : null}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="number-set-tool number-set-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void sending.run(async () => {
+          const item = await createNumberSet(name.trim(), lines);
+          setSaved({ name: item.name });
+          setOpen(false);
+        });
+      }}
+    >
+      <label htmlFor={id}>
+        <Trans>Name of the number set</Trans>
+      </label>
+      <input
+        id={id}
+        value={name}
+        maxLength={NUMBER_SET_MAX.name}
+        autoComplete="off"
+        required
+        onChange={(e) => setName(e.target.value)}
+      />
+      <p className="form-note">
+        <Plural value={count} one="# line will be saved." other="# lines will be saved." />
+      </p>
+      <FormError message={sending.error?.() ?? null} />
+      <div className="actions">
+        <button
+          type="submit"
+          className="button button-primary button-small"
+          disabled={sending.busy || name.trim() === ""}
+        >
+          {sending.busy ? t`Saving…` : t`Save`}
+        </button>
+        <button type="button" className="button button-small" onClick={() => setOpen(false)}>
+          <Trans>Cancel</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SavedNote({ name }: { name: string }) {
+  return (
+    <p className="form-note number-set-saved" role="status">
+      <Trans>Saved as “{name}”.</Trans>{" "}
+      <Link to="/number-set">
+        <Trans>My number sets</Trans>
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * "Load a number set" in the builder: the set's lines join this round's slip as one batch, at this round's rates
+ * and within its limits; what could not be added is listed.
+ */
+export function LoadNumberSet({
+  round,
+  slip,
+  onLoad,
+}: {
+  round: RoundPricing;
+  slip: Slip;
+  onLoad: (next: Slip) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <div className="number-set-tool">
+        <button type="button" className="button button-small" onClick={() => setOpen(true)}>
+          <Trans>Load a number set</Trans>
+        </button>
+      </div>
+    );
+  }
+  return <SetPicker round={round} slip={slip} onLoad={onLoad} onClose={() => setOpen(false)} />;
+}
+
+function SetPicker({
+  round,
+  slip,
+  onLoad,
+  onClose,
+}: {
+  round: RoundPricing;
+  slip: Slip;
+  onLoad: (next: Slip) => void;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const sets = useLoad(fetchNumberSets);
+  const [chosen, setChosen] = useState("");
+  const [note, setNote] = useState<Text | null>(null);
+  const id = useId();
+  const list = sets.data ?? [];
+  const picked = list.find((s) => s.id === chosen) ?? list[0];
+
+  return (
+    <div className="number-set-tool number-set-form">
+      <FormError message={sets.error ? numberSetErrorText(i18n, sets.error) : null} />
+      {sets.data && list.length === 0 ? (
+        <p className="form-note">
+          <Trans>You have no number sets yet. Build a slip, then save it as a number set.</Trans>
+        </p>
+      ) : null}
+      {list.length > 0 ? (
+        <>
+          <label htmlFor={id}>
+            <Trans>Number set</Trans>
+          </label>
+          <select id={id} value={picked?.id ?? ""} onChange={(e) => setChosen(e.target.value)}>
+            {list.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name} ({s.lineCount})
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+      {note ? (
+        <p className="form-note number-set-loaded" role="status">
+          {note()}
+        </p>
+      ) : null}
+      <div className="actions">
+        {picked ? (
+          <button
+            type="button"
+            className="button button-primary button-small"
+            onClick={() => {
+              const result = loadSetInto(picked.poyListJson, slip, round);
+              if (result.added > 0) onLoad(result.slip);
+              const { added, skipped } = result;
+              setNote(
+                later(() => {
+                  const addedText = t`${plural(added, { one: "Added # line.", other: "Added # lines." })}`;
+                  if (skipped.length === 0) return addedText;
+                  const list = skippedText(i18n, skipped);
+                  return t`${addedText} Not added: ${list}.`;
+                }),
+              );
+            }}
+          >
+            <Trans>Add to slip</Trans>
+          </button>
+        ) : null}
+        <button type="button" className="button button-small" onClick={onClose}>
+          <Trans>Close</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { ApiError } from "../../lib/api.ts";
+import { lottoErrorText, wireOptionText } from "../lotto/messages.ts";
+import type { SkippedLine, SkipReason } from "./load.ts";
+
+// In the "pages" catalog: these texts load with the lotto pages.
+
+/** docs/results-api.md "Number sets" error codes; the slip's own codes (options, numbers) are lotto's. */
+const NUMBER_SET_TEXT: Record<string, MessageDescriptor> = {
+  NUMBER_SET_NAME_INVALID: msg`Give the number set a name of 1 to 60 characters.`,
+  NUMBER_SET_EMPTY: msg`There are no lines to save. Add numbers first.`,
+  NUMBER_SET_TOO_LONG: msg`A number set can have at most 1,000 lines.`,
+  NUMBER_SET_NAME_TAKEN: msg`You already have a number set with this name. Choose another name.`,
+  NUMBER_SET_LIMIT: msg`You can keep at most 50 number sets. Delete one you no longer use first.`,
+  NUMBER_SET_NOT_FOUND: msg`This number set was not found. It may have been deleted.`,
+  PRICE_INVALID: msg`One of the prices is not a valid amount.`,
+};
+
+export function numberSetErrorText(i18n: I18n, error: unknown): string {
+  if (error instanceof ApiError) {
+    const own = NUMBER_SET_TEXT[error.code];
+    if (own) return i18n._(own);
+  }
+  return lottoErrorText(i18n, error);
+}
+
+const SKIP_TEXT: Record<SkipReason, MessageDescriptor> = {
+  notOffered: msg`not offered in this round`,
+  closed: msg`closed in this round`,
+  duplicate: msg`already on the slip`,
+};
+
+/** "3 front 123 (not offered in this round), 2 top 12 (closed in this round)". */
+export function skippedText(i18n: I18n, skipped: readonly SkippedLine[]): string {
+  return skipped
+    .map((s) => `${wireOptionText(i18n, s.option)} ${s.number} (${i18n._(SKIP_TEXT[s.reason])})`)
+    .join(", ");
+}

@@ -1,0 +1,147 @@
+import { atom } from "jotai";
+import { CATALOG_LOCALE, type UserLocale } from "../../domain/locale.ts";
+import { api, postJson } from "../../lib/api.ts";
+import { localeAtom } from "../../lib/localeState.ts";
+import { appStore } from "../../lib/store.ts";
+import { type SnackbarColor, showSnackbar } from "../../ui/snackbar.ts";
+import { authAtom } from "../auth/auth.ts";
+import { appConfigAtom } from "../site/site.ts";
+import { pushDeviceId, storedRegistration, storeRegistration } from "./device.ts";
+import {
+  choosePushProvider,
+  needsRegistration,
+  type PushPermission,
+  type PushProviderName,
+} from "./pushState.ts";
+import { firebaseWebConfig, tokenSourceFor } from "./tokenSource.ts";
+
+/** Message types shared with the service worker (sw/push.ts). */
+const PUSH_LOCALE_MESSAGE = "PUSH_LOCALE";
+const PUSH_FOREGROUND_MESSAGE = "PUSH_FOREGROUND";
+const DISMISSED_KEY = "pushPromptDismissedAt";
+
+export function currentPermission(): PushPermission {
+  if (typeof Notification === "undefined" || !("serviceWorker" in navigator)) return "unsupported";
+  return Notification.permission;
+}
+
+export const pushPermissionAtom = atom<PushPermission>(
+  typeof window === "undefined" ? "unsupported" : currentPermission(),
+);
+/** This device's registration with the server, as far as this page knows. */
+export const pushSyncAtom = atom<"idle" | "working" | "registered" | "failed">("idle");
+
+export function activePushProvider(): PushProviderName | null {
+  return choosePushProvider(appStore.get(appConfigAtom)?.push, firebaseWebConfig() !== null);
+}
+
+/** The app's service worker, or null when there is none (dev server) or it does not come up in time. */
+async function workerRegistration(timeoutMs = 10_000): Promise<ServiceWorkerRegistration | null> {
+  if (!("serviceWorker" in navigator)) return null;
+  return Promise.race([
+    navigator.serviceWorker.ready,
+    new Promise<null>((resolve) => setTimeout(() => resolve(null), timeoutMs)),
+  ]);
+}
+
+let syncing: Promise<"registered" | "unchanged" | "off"> | null = null;
+
+/**
+ * SPEC.md section 4: with permission granted, fetch the token and, when it is missing here or changed (or the
+ * member or language changed), register it with the server and remember it. Safe to call often.
+ */
+export function syncPushToken(): Promise<"registered" | "unchanged" | "off"> {
+  syncing ??= (async () => {
+    const provider = activePushProvider();
+    const { token: session, decoded } = appStore.get(authAtom);
+    if (!provider || !session || !decoded || currentPermission() !== "granted") return "off" as const;
+    appStore.set(pushSyncAtom, "working");
+    try {
+      const registration = await workerRegistration();
+      if (!registration) throw new Error("no service worker");
+      const token = await (await tokenSourceFor(provider)).getToken(registration);
+      const locale = CATALOG_LOCALE[appStore.get(localeAtom)];
+      const current = { token, provider, uuid: decoded.uuid, locale };
+      const now = Date.now();
+      if (!needsRegistration(storedRegistration(), current, now)) {
+        appStore.set(pushSyncAtom, "registered");
+        return "unchanged" as const;
+      }
+      await postJson(api, "push-tokens.register", { deviceId: pushDeviceId(), token, provider, locale });
+      storeRegistration({ ...current, at: now });
+      appStore.set(pushSyncAtom, "registered");
+      return "registered" as const;
+    } catch (error) {
+      appStore.set(pushSyncAtom, "failed");
+      throw error;
+    }
+  })().finally(() => {
+    syncing = null;
+  });
+  return syncing;
+}
+
+/** The member said yes in the app: now the browser asks. Granted -> the token is registered at once. */
+export async function enablePush(): Promise<PushPermission> {
+  if (currentPermission() === "unsupported") return "unsupported";
+  const permission = await Notification.requestPermission();
+  appStore.set(pushPermissionAtom, permission);
+  if (permission === "granted") await syncPushToken();
+  return permission;
+}
+
+export function pushPromptDismissedAt(): number | null {
+  const value = Number(localStorage.getItem(DISMISSED_KEY));
+  return Number.isFinite(value) && value > 0 ? value : null;
+}
+
+export function dismissPushPrompt(now = Date.now()): void {
+  localStorage.setItem(DISMISSED_KEY, String(now));
+}
+
+/** Follows the browser's permission (changed in its settings while the app is open, or on return to it). */
+export function watchPermission(): () => void {
+  const refresh = () => appStore.set(pushPermissionAtom, currentPermission());
+  let status: PermissionStatus | null = null;
+  void navigator.permissions
+    ?.query({ name: "notifications" })
+    .then((s) => {
+      status = s;
+      s.addEventListener("change", refresh);
+    })
+    .catch(() => undefined);
+  document.addEventListener("visibilitychange", refresh);
+  return () => {
+    status?.removeEventListener("change", refresh);
+    document.removeEventListener("visibilitychange", refresh);
+  };
+}
+
+/** The worker words notifications in the app's language, even when the app is closed later. */
+export function tellWorkerLocale(locale: UserLocale): void {
+  void workerRegistration().then((registration) =>
+    registration?.active?.postMessage({ type: PUSH_LOCALE_MESSAGE, locale: CATALOG_LOCALE[locale] }),
+  );
+}
+
+function colorOf(type: string): SnackbarColor {
+  if (type.endsWith("-rejected")) return "error";
+  if (type === "poy-won" || type === "deposit-approved" || type === "withdrawal-paid") return "success";
+  return "info";
+}
+
+/** A push that arrived while the app is open and visible: the worker hands it over and it shows as a snackbar. */
+export function listenForeground(): () => void {
+  if (!("serviceWorker" in navigator)) return () => undefined;
+  const onMessage = (event: MessageEvent) => {
+    const data = event.data as { type?: string; messageType?: string; title?: string; body?: string } | null;
+    if (data?.type !== PUSH_FOREGROUND_MESSAGE || !data.title) return;
+    showSnackbar({
+      txt: data.body ? `${data.title} — ${data.body}` : data.title,
+      color: colorOf(data.messageType ?? ""),
+      timeout: 6000,
+    });
+  };
+  navigator.serviceWorker.addEventListener("message", onMessage);
+  return () => navigator.serviceWorker.removeEventListener("message", onMessage);
+}

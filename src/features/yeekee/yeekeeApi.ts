@@ -1,0 +1,121 @@
+import { getJson, postJson, poyApi } from "../../lib/api.ts";
+import type { Round } from "../lotto/lottoApi.ts";
+
+/** The shooting and verification calls of docs/results-api.md, as the pages use them. */
+
+/** What the member keeps of a shot: its place in the round and the chain hash that fixes it there. */
+export interface YingReceipt {
+  betId: number;
+  seq: number;
+  yingNumber: string;
+  hash: string;
+  /** Absent for shots rebuilt from the public list (`mine`) rather than from the create answer. */
+  prevHash?: string;
+  createdAt: string;
+}
+
+/** One shot of the public board; `mine` only when the member's token was sent. */
+export interface YingItem {
+  seq: number;
+  yingNumber: string;
+  userName: string;
+  createdAt: string;
+  hash: string;
+  mine?: boolean;
+}
+
+export interface YingSummary {
+  betId: number;
+  count: number;
+  /** The sum of every shot: a number or a decimal string (it outgrows 2^53 in no round, but the wire allows both). */
+  sum: number | string;
+  sixteenth: { seq: number; yingNumber: string } | null;
+  resultNow: string | null;
+  minShots: number;
+  shootingCloseAt: string;
+  headHash: string;
+  open: boolean;
+}
+
+export type YingResultStatus = "waiting" | "resulted" | "cancelled";
+
+export interface YingResult {
+  betId: number;
+  status: YingResultStatus;
+  number: string | null;
+  top3: string | null;
+  top2: string | null;
+  bottom2: string | null;
+  count: number;
+  sum: number | string | null;
+  sixteenth: { seq: number; yingNumber: string } | null;
+}
+
+export interface PublishedResult {
+  status: string;
+  number?: string | null;
+  [field: string]: unknown;
+}
+
+export interface YeekeePublication {
+  betId: number;
+  betGroup: string;
+  betType: string;
+  kind: "yeekee";
+  genesis: string;
+  shots: { seq: number; yingNumber: string; hash: string }[];
+  result: PublishedResult | null;
+}
+
+export interface PingpongPublication {
+  betId: number;
+  betGroup: string;
+  betType: string;
+  kind: "pingpong";
+  commitment: string;
+  seed: string | null;
+  result: PublishedResult | null;
+}
+
+export interface ExternalPublication {
+  betId?: number;
+  betGroup?: string;
+  betType?: string;
+  kind: "external";
+  /** The result's source (staff, a feed provider), null while there is none. */
+  source: string | null;
+  result: { status: string; payload: Record<string, unknown> | null } | null;
+}
+
+export type Publication = YeekeePublication | PingpongPublication | ExternalPublication;
+
+const id = (betId: string | number) => encodeURIComponent(String(betId));
+
+/** A round as bet-lists.one gives it, with the result flag (SPEC.md section 3) the lists do not need. */
+export type ResultRound = Round & { setResult?: boolean };
+
+export function fetchRound(betId: string | number): Promise<ResultRound> {
+  return getJson<ResultRound>(poyApi, `bet-lists.one?id=${id(betId)}`);
+}
+
+export async function shoot(betId: number, yingNumber: string): Promise<YingReceipt> {
+  return (await postJson<{ receipt: YingReceipt }>(poyApi, "yings.create", { betId, yingNumber })).data
+    .receipt;
+}
+
+/** The latest shots, newest first. */
+export async function fetchYings(betId: string | number, limit = 50): Promise<YingItem[]> {
+  return (await getJson<{ items: YingItem[] }>(poyApi, `yings?betId=${id(betId)}&limit=${limit}`)).items;
+}
+
+export async function fetchSummary(betId: string | number): Promise<YingSummary> {
+  return (await postJson<YingSummary>(poyApi, "yings.summary", { betId: Number(betId) })).data;
+}
+
+export async function fetchYingResult(betId: string | number): Promise<YingResult> {
+  return (await postJson<YingResult>(poyApi, "ying-results.one", { betId: Number(betId) })).data;
+}
+
+export function fetchPublication(betId: string | number): Promise<Publication> {
+  return getJson<Publication>(poyApi, `lotto-verify?betId=${id(betId)}`);
+}

@@ -1,0 +1,14 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
+import { VerifyPage } from "../features/yeekee/VerifyPage.tsx";
+
+/** Public: anyone, logged in or not, can recompute a yeekee or ping-pong result. */
+export const Route = createFileRoute("/results_/verify/$betId")({
+  loader: loadPagesCatalog,
+  component: VerifyRoute,
+});
+
+function VerifyRoute() {
+  const { betId } = Route.useParams();
+  return <VerifyPage key={betId} betId={betId} />;
+}

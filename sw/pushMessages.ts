@@ -1,0 +1,217 @@
+/**
+ * The words of push notifications, built in the service worker (no catalog is loaded there, and a notification
+ * must be readable with the app closed and offline). The server sends only a type and string parameters
+ * (server/modules/push/outbox.ts); this table turns them into a title and a body in the member's language.
+ */
+
+export type PushLocale = "th" | "en" | "km" | "my";
+
+export interface PushMessage {
+  type: string;
+  params: Record<string, string>;
+  /** The app path a tap opens. */
+  url: string;
+  /** The device's language as the server knew it at registration. */
+  locale?: string;
+  /** The outbox row: the notification's tag, so a message delivered twice shows once. */
+  id?: string;
+}
+
+export interface BuiltNotification {
+  title: string;
+  body: string;
+  url: string;
+  tag?: string;
+  lang: PushLocale;
+}
+
+const LOCALES: Record<string, PushLocale> = { th: "th", en: "en", km: "km", kh: "km", my: "my", mm: "my" };
+
+/** Any code the app or the server may hold (th, en, km/kh, my/mm, "en-GB") -> a notification language; else th. */
+export function pushLocale(code: string | null | undefined): PushLocale {
+  const primary = (code ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
+  return LOCALES[primary] ?? "th";
+}
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null;
+
+/**
+ * A push's data: FCM's web push puts the message's data map under `data` (every value a string, so `params` is
+ * JSON text); a raw `{ type, params, url }` is accepted too. Null when it is not a message of ours.
+ */
+export function parsePushPayload(raw: unknown): PushMessage | null {
+  const data = isRecord(raw) && isRecord(raw.data) ? raw.data : raw;
+  if (!isRecord(data) || typeof data.type !== "string" || data.type === "") return null;
+  let params: unknown = data.params ?? {};
+  if (typeof params === "string") {
+    try {
+      params = JSON.parse(params);
+    } catch {
+      return null;
+    }
+  }
+  if (!isRecord(params)) return null;
+  const strings: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value === "string" || typeof value === "number") strings[key] = String(value);
+  }
+  return {
+    type: data.type,
+    params: strings,
+    url: typeof data.url === "string" ? data.url : "/main",
+    ...(typeof data.locale === "string" ? { locale: data.locale } : {}),
+    ...(typeof data.id === "string" || typeof data.id === "number" ? { id: String(data.id) } : {}),
+  };
+}
+
+/** Only a path of this app: anything else (another site, `//host`, `javascript:`) opens the member home. */
+export function safePath(url: string): string {
+  return /^\/(?![/\\])/.test(url) ? url : "/main";
+}
+
+/** "1500.00" -> "1,500.00" (baht strings from the server; digits grouped the same in all four languages). */
+export function formatBaht(amount: string | undefined): string {
+  if (!amount || !/^-?\d+(\.\d+)?$/.test(amount)) return amount ?? "";
+  const [whole = "", fraction] = amount.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
+}
+
+interface Words {
+  round: string;
+  amount: string;
+  top3?: string | undefined;
+  bottom2?: string | undefined;
+}
+type Text = (w: Words) => { title: string; body: string };
+
+/** What a round is called when the message does not say (it always should). */
+const SOME_ROUND: Record<PushLocale, string> = {
+  th: "งวดล่าสุด",
+  en: "the latest round",
+  km: "ជុំចុងក្រោយ",
+  my: "နောက်ဆုံးအကြိမ်",
+};
+
+const TEXTS: Record<string, Record<PushLocale, Text>> = {
+  "poy-won": {
+    th: (w) => ({ title: "ยินดีด้วย! คุณถูกรางวัล", body: `โพย ${w.round} ของคุณถูกรางวัล ได้รับ ฿${w.amount}` }),
+    en: (w) => ({ title: "Congratulations, you won!", body: `Your slip on ${w.round} won ฿${w.amount}.` }),
+    km: (w) => ({
+      title: "អបអរសាទរ! អ្នកបានឈ្នះ",
+      body: `សន្លឹកភ្នាល់ ${w.round} របស់អ្នកបានឈ្នះ ฿${w.amount}។`,
+    }),
+    my: (w) => ({ title: "ဂုဏ်ယူပါတယ်၊ သင် ပေါက်ပါပြီ", body: `${w.round} ထီစာရွက်မှ ฿${w.amount} ပေါက်ပါသည်။` }),
+  },
+  "poy-lost": {
+    th: (w) => ({ title: "ผลโพยของคุณ", body: `โพย ${w.round} ของคุณไม่ถูกรางวัลในครั้งนี้` }),
+    en: (w) => ({ title: "Your slip's result", body: `Your slip on ${w.round} did not win this time.` }),
+    km: (w) => ({
+      title: "លទ្ធផលសន្លឹកភ្នាល់របស់អ្នក",
+      body: `សន្លឹកភ្នាល់ ${w.round} របស់អ្នកមិនបានឈ្នះលើកនេះទេ។`,
+    }),
+    my: (w) => ({ title: "သင့်ထီစာရွက် ရလဒ်", body: `${w.round} ထီစာရွက်သည် ဤတစ်ကြိမ် မပေါက်ပါ။` }),
+  },
+  "round-result": {
+    th: (w) => ({
+      title: "ผลออกแล้ว",
+      body:
+        w.top3 && w.bottom2
+          ? `${w.round}: สามตัวบน ${w.top3} · สองตัวล่าง ${w.bottom2}`
+          : `ผล ${w.round} ออกแล้ว แตะเพื่อดูผล`,
+    }),
+    en: (w) => ({
+      title: "Results are out",
+      body:
+        w.top3 && w.bottom2
+          ? `${w.round}: 3 top ${w.top3} · 2 bottom ${w.bottom2}`
+          : `The result of ${w.round} is out. Tap to see it.`,
+    }),
+    km: (w) => ({
+      title: "លទ្ធផលបានចេញហើយ",
+      body:
+        w.top3 && w.bottom2
+          ? `${w.round}: ៣ ខ្ទង់លើ ${w.top3} · ២ ខ្ទង់ក្រោម ${w.bottom2}`
+          : `លទ្ធផល ${w.round} បានចេញហើយ។ ចុចដើម្បីមើល។`,
+    }),
+    my: (w) => ({
+      title: "ရလဒ် ထွက်ပါပြီ",
+      body:
+        w.top3 && w.bottom2
+          ? `${w.round}: အပေါ် ၃ လုံး ${w.top3} · အောက် ၂ လုံး ${w.bottom2}`
+          : `${w.round} ရလဒ် ထွက်ပါပြီ။ ကြည့်ရန် နှိပ်ပါ။`,
+    }),
+  },
+  "deposit-approved": {
+    th: (w) => ({ title: "ฝากเงินสำเร็จ", body: `เพิ่มเงิน ฿${w.amount} เข้ายอดเงินของคุณแล้ว` }),
+    en: (w) => ({ title: "Deposit approved", body: `฿${w.amount} has been added to your balance.` }),
+    km: (w) => ({ title: "ការដាក់ប្រាក់បានអនុម័ត", body: `ប្រាក់ ฿${w.amount} ត្រូវបានបញ្ចូលទៅសមតុល្យរបស់អ្នកហើយ។` }),
+    my: (w) => ({ title: "ငွေသွင်းမှု အတည်ပြုပြီး", body: `฿${w.amount} ကို သင့်လက်ကျန်ငွေထဲ ထည့်ပြီးပါပြီ။` }),
+  },
+  "deposit-rejected": {
+    th: (w) => ({
+      title: "รายการฝากเงินไม่ผ่าน",
+      body: `รายการฝาก ฿${w.amount} ของคุณไม่ได้รับการอนุมัติ แตะเพื่อดูรายละเอียด`,
+    }),
+    en: (w) => ({
+      title: "Deposit not approved",
+      body: `Your deposit of ฿${w.amount} was not approved. Tap for details.`,
+    }),
+    km: (w) => ({
+      title: "ការដាក់ប្រាក់មិនត្រូវបានអនុម័ត",
+      body: `ការដាក់ប្រាក់ ฿${w.amount} របស់អ្នកមិនត្រូវបានអនុម័តទេ។ ចុចដើម្បីមើលព័ត៌មានលម្អិត។`,
+    }),
+    my: (w) => ({
+      title: "ငွေသွင်းမှု အတည်မပြုပါ",
+      body: `သင်၏ ฿${w.amount} ငွေသွင်းမှုကို အတည်မပြုပါ။ အသေးစိတ်ကြည့်ရန် နှိပ်ပါ။`,
+    }),
+  },
+  "withdrawal-paid": {
+    th: (w) => ({ title: "ถอนเงินสำเร็จ", body: `โอนเงิน ฿${w.amount} เข้าบัญชีธนาคารของคุณแล้ว` }),
+    en: (w) => ({ title: "Withdrawal paid", body: `฿${w.amount} has been sent to your bank account.` }),
+    km: (w) => ({ title: "ការដកប្រាក់បានទូទាត់", body: `ប្រាក់ ฿${w.amount} ត្រូវបានផ្ញើទៅគណនីធនាគាររបស់អ្នកហើយ។` }),
+    my: (w) => ({ title: "ငွေထုတ်မှု ပေးချေပြီး", body: `฿${w.amount} ကို သင့်ဘဏ်အကောင့်သို့ ပို့ပြီးပါပြီ။` }),
+  },
+  "withdrawal-rejected": {
+    th: (w) => ({
+      title: "รายการถอนเงินถูกปฏิเสธ",
+      body: `รายการถอน ฿${w.amount} ถูกปฏิเสธ เงินคืนเข้ายอดเงินของคุณแล้ว`,
+    }),
+    en: (w) => ({
+      title: "Withdrawal rejected",
+      body: `Your withdrawal of ฿${w.amount} was rejected; the money is back in your balance.`,
+    }),
+    km: (w) => ({
+      title: "ការដកប្រាក់ត្រូវបានបដិសេធ",
+      body: `ការដកប្រាក់ ฿${w.amount} របស់អ្នកត្រូវបានបដិសេធ ប្រាក់បានត្រឡប់ចូលសមតុល្យរបស់អ្នកវិញ។`,
+    }),
+    my: (w) => ({
+      title: "ငွေထုတ်မှု ပယ်ချခံရသည်",
+      body: `သင်၏ ฿${w.amount} ငွေထုတ်မှုကို ပယ်ချလိုက်ပါသည်။ ငွေသည် သင့်လက်ကျန်ထဲ ပြန်ရောက်ပါပြီ။`,
+    }),
+  },
+};
+
+/** The notification for a message, in `locale`; null for a type this version does not know (only logged). */
+export function buildNotification(message: PushMessage, locale: PushLocale): BuiltNotification | null {
+  const texts = TEXTS[message.type];
+  if (!texts) return null;
+  const p = message.params;
+  // Rounds carry their Thai name and their English one; Khmer and Burmese players read the English name.
+  const round = (locale === "th" ? p.roundName : p.roundNameEn) || p.roundName || SOME_ROUND[locale];
+  const { title, body } = texts[locale]({
+    round,
+    amount: formatBaht(p.amount),
+    top3: p.top3,
+    bottom2: p.bottom2,
+  });
+  return {
+    title,
+    body,
+    url: safePath(message.url),
+    ...(message.id ? { tag: `lottoup-${message.id}` } : {}),
+    lang: locale,
+  };
+}
+
+export const KNOWN_PUSH_TYPES = Object.keys(TEXTS);
