@@ -15,12 +15,14 @@ export function createAppRouter() {
     defaultErrorComponent: ({ error }) => <RouteErrorScreen error={error} />,
     scrollRestoration: true,
   });
+  // The Unauthorized screen is left by starting a new navigation, not by finishing one: a refusal that arrives
+  // while a link the member tapped is still loading must stay on screen instead of being cleared when it resolves.
+  router.subscribe("onBeforeNavigate", ({ pathChanged }) => {
+    if (pathChanged) appStore.set(unauthorizedAtom, false);
+  });
   // The snackbar belongs to the page that raised it.
   router.subscribe("onResolved", ({ pathChanged }) => {
-    if (pathChanged) {
-      closeSnackbar();
-      appStore.set(unauthorizedAtom, false);
-    }
+    if (pathChanged) closeSnackbar();
   });
   return router;
 }
