@@ -75,9 +75,12 @@ function createClient(prefix: string): KyInstance {
           // An answer the service worker kept (offline drafting) says nothing about the network.
           if (!fromCache(response)) markOnline();
           loadingBar.finish(response.ok);
-          const authenticated = request.headers.has("authorization");
+          const sentToken = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? null;
+          // Only a refusal of the session this device still holds ends it: an answer to a request sent before
+          // the member logged out (or logged in again) says nothing about the current one.
           if (
-            authenticated &&
+            sentToken !== null &&
+            sentToken === getAccessToken() &&
             (response.status === 401 || response.status === 403) &&
             !OWN_ERROR_HANDLING.test(new URL(request.url).pathname)
           ) {
