@@ -17,6 +17,9 @@ export default defineConfig({
   retries: 0,
   // Sign-up and login hash PINs with scrypt on purpose; on a 2-core runner under load that can pass 5 s.
   expect: { timeout: 10_000 },
+  // A hang guard, not a speed check: the longest player flows take 20-25 s on a quiet 2-core runner and half as
+  // long again when the machine is busy, so 30 s failed healthy runs.
+  timeout: 60_000,
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
