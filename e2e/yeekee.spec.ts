@@ -191,15 +191,10 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
   const firstHash = (await receipts.getByRole("listitem").first().locator("code").textContent()) ?? "";
   expect(firstHash).toMatch(/^[0-9a-f]{64}$/);
   await expect(page.getByText(/^Shots still needed: \d+\./)).toBeVisible();
-
-  // The random helper fills 5 digits; the second shot goes once the wait is over.
-  await page.getByRole("button", { name: "Random" }).click();
-  const randomShot = (await page.getByRole("textbox", { name: "Your number (5 digits)" }).inputValue()) ?? "";
-  expect(randomShot).toMatch(/^\d{5}$/);
-  await expect(page.getByRole("button", { name: `Shoot ${randomShot}` })).toBeEnabled({ timeout: 5_000 });
-  await shootInApp(page, randomShot);
-  await expect(page.getByTestId("ying-count")).toHaveText("2");
-  await screens(page, "yeekee-shooting", "Shoot a number", { level: 2 });
+  // The shooter bonus is stated while shooting (the server's default: 50 baht for places #1 and #16).
+  await expect(page.getByTestId("ying-bonus-rule")).toHaveText(
+    /^Shooters at places #1 and #16 get a ฿50 bonus each when they have a slip in this round\./,
+  );
 
   // Two other members shoot through the API: their shots arrive on the board as they are fired.
   const others = [await shooter(request), await shooter(request)];
@@ -209,8 +204,17 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
     Array.from({ length: 10 }, (_, i) => String(10_000 * k + 1111 * i + 7).padStart(5, "0"));
   await Promise.all(others.map((headers, k) => shootApi(request, headers, round.betId, numbersOf(k + 3))));
   await expect(board.getByRole("listitem").filter({ hasText: numbersOf(4)[9] as string })).toBeVisible();
+  await expect(page.getByTestId("ying-count")).toHaveText("21");
+
+  // The random helper fills 5 digits; the player's second shot is the last one, place #1.
+  await page.getByRole("button", { name: "Random" }).click();
+  const randomShot = (await page.getByRole("textbox", { name: "Your number (5 digits)" }).inputValue()) ?? "";
+  expect(randomShot).toMatch(/^\d{5}$/);
+  await expect(page.getByRole("button", { name: `Shoot ${randomShot}` })).toBeEnabled({ timeout: 5_000 });
+  expect(await shootInApp(page, randomShot)).toBe(22);
   await expect(page.getByTestId("ying-count")).toHaveText("22");
   await expect(page.getByText(/^Shots still needed/)).toHaveCount(0);
+  await screens(page, "yeekee-shooting", "Shoot a number", { level: 2 });
 
   // Shooting closes 2 minutes after betting; the result shows on this screen, and the win is paid while the
   // player watches (the balance moves without a reload).
@@ -237,9 +241,16 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
   for (const line of slip.lines as { number: string; potentialWin: string }[])
     if (judgeLine("tengBon1", line.number, outcome)) won += bahtToSatang(line.potentialWin) as bigint;
   expect(won).toBeGreaterThan(0n);
-  await expect(balanceChip(page)).toHaveAccessibleName(`Balance: ${formatSatang(90_000n + won)}`, {
+  // Paid live: the winning lines, and the 50-baht bonus for holding place #1 with a slip in the round (YING_WIN).
+  await expect(balanceChip(page)).toHaveAccessibleName(`Balance: ${formatSatang(90_000n + won + 5_000n)}`, {
     timeout: 60_000,
   });
+  const bonus = page.getByRole("region", { name: "Shooter bonus" });
+  await expect(bonus.getByRole("status")).toHaveText("You won the ฿50 shooter bonus for place #1.");
+  // Place #16 is shot 7, fired by a member with no slip: shown, and not paid.
+  await expect(bonus.getByRole("listitem").filter({ hasText: "Place #16" })).toContainText(
+    "No slip in this round, no bonus.",
+  );
   await screens(page, "yeekee-result", "Result", { level: 2 });
 
   // Anyone can check the number: the verification page recomputes the chain and the result in the browser.
@@ -264,6 +275,11 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
     .filter({ hasText: new RegExp(`#${slip.id}\\b`) })
     .first();
   await expect(card).toContainText("Won");
+
+  // The statement lists the bonus as its own credit.
+  await balanceChip(page).click();
+  await expect(page).toHaveURL(/\/credit\/statement$/);
+  await expect(page.getByRole("tabpanel").getByText("Yeekee shooting reward", { exact: true })).toBeVisible();
 });
 
 test("a round with fewer than 20 shots is cancelled and the bet comes back", async ({ page, request }) => {

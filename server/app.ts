@@ -236,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const stopRoundJob = startRoundJob(deps.database.db, {
     log: app.log,
     feed: deps.resultsFeed === undefined ? resultsFeedFor(config.resultsFeed) : deps.resultsFeed,
+    shooterBonus: config.yeekeeShooterBonus,
   });
   // Push notifications: the outbox is delivered by every process (rows are claimed, never sent twice at once).
   const pushProvider =

@@ -48,6 +48,24 @@ describe("loadConfig", () => {
     expect(problemsOf({ SIGNUP_LIMIT_PER_IP: "lots" }).join()).toMatch(/SIGNUP_LIMIT_PER_IP/);
   });
 
+  it("reads the yeekee shooter bonuses in whole baht, 50 each unless set, 0 to turn one off", () => {
+    expect(loadConfig({}).yeekeeShooterBonus).toEqual({ first: 5_000n, sixteenth: 5_000n });
+    expect(
+      loadConfig({ YEEKEE_SHOOTER_BONUS_FIRST: "100", YEEKEE_SHOOTER_BONUS_SIXTEENTH: "0" })
+        .yeekeeShooterBonus,
+    ).toEqual({ first: 10_000n, sixteenth: 0n });
+    expect(loadConfig({ YEEKEE_SHOOTER_BONUS_FIRST: "10000" }).yeekeeShooterBonus.first).toBe(1_000_000n);
+    for (const bad of ["-1", "12.50", "50 baht", "", "10001", "99999999999"]) {
+      expect(problemsOf({ YEEKEE_SHOOTER_BONUS_FIRST: bad })[0], bad).toMatch(
+        /^YEEKEE_SHOOTER_BONUS_FIRST: /,
+      );
+      expect(problemsOf({ YEEKEE_SHOOTER_BONUS_SIXTEENTH: bad })[0], bad).toMatch(
+        /^YEEKEE_SHOOTER_BONUS_SIXTEENTH: /,
+      );
+    }
+    expect(problemsOf({ YEEKEE_SHOOTER_BONUS_FIRST: "10001" })[0]).toMatch(/at most 10000 baht/);
+  });
+
   it("names the variable that is malformed", () => {
     expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
     expect(problemsOf({ PORT: "70000" })[0]).toMatch(/^PORT: /);

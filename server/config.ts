@@ -14,6 +14,17 @@ const boolFromEnv = v.pipe(
   v.transform((s) => s === "true" || s === "1"),
 );
 
+/** Whole baht a yeekee shooter bonus may be at most. */
+export const SHOOTER_BONUS_MAX_BAHT = 10_000;
+/** Whole baht, 0 (that place's bonus off) to SHOOTER_BONUS_MAX_BAHT; 50 unless set. Satang for the ledger. */
+const shooterBonusBaht = v.pipe(
+  v.optional(v.string(), "50"),
+  v.regex(/^\d{1,9}$/, "must be a whole number of baht"),
+  v.transform(Number),
+  v.maxValue(SHOOTER_BONUS_MAX_BAHT, `must be at most ${SHOOTER_BONUS_MAX_BAHT} baht`),
+  v.transform((baht) => BigInt(baht) * 100n),
+);
+
 const EnvSchema = v.object({
   APP_MODE: v.optional(v.picklist(["demo", "production"]), "demo"),
   PORT: v.pipe(
@@ -70,6 +81,8 @@ const EnvSchema = v.object({
   RECAPTCHA_SECRET: v.optional(v.pipe(v.string(), v.minLength(10))),
   RECAPTCHA_VERIFY_URL: v.optional(v.pipe(v.string(), v.url("must be a URL"))),
   RESULTS_FEED: v.optional(v.picklist(["demo", "none"], "must be demo or none")),
+  YEEKEE_SHOOTER_BONUS_FIRST: shooterBonusBaht,
+  YEEKEE_SHOOTER_BONUS_SIXTEENTH: shooterBonusBaht,
   FIREBASE_SERVICE_ACCOUNT: v.optional(v.pipe(v.string(), v.minLength(1))),
 });
 
@@ -113,11 +126,25 @@ export interface Config {
   /** Where gov, stock and 4-digit results come from besides staff: the demo feed (random, demo mode) or none. */
   resultsFeed: "demo" | "none";
   /**
+   * The yeekee shooter bonus (DOMAIN.md "Yeekee shooting (ying)"), in satang: paid with each drawn round to the
+   * shooters at places #1 and #16 who have a slip in it; 0 turns that place's bonus off.
+   */
+  yeekeeShooterBonus: ShooterBonus;
+  /**
    * Push notifications: Firebase Cloud Messaging when a service account is set; otherwise the outbox is the
    * record (and in demo mode the app registers local stand-in tokens, so the whole flow runs without Firebase).
    */
   push: { provider: "firebase"; serviceAccount: ServiceAccount } | { provider: "local" | "none" };
 }
+
+/** Satang per bonus place (server/modules/lotto/draws.ts); 0n = no bonus for that place. */
+export interface ShooterBonus {
+  first: bigint;
+  sixteenth: bigint;
+}
+
+/** What YEEKEE_SHOOTER_BONUS_FIRST / _SIXTEENTH default to: 50 baht each. */
+export const DEFAULT_SHOOTER_BONUS: Readonly<ShooterBonus> = { first: 5_000n, sixteenth: 5_000n };
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -181,6 +208,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bankFeedSecret: e.BANK_FEED_SECRET ?? null,
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     resultsFeed: e.RESULTS_FEED ?? (mode === "demo" ? "demo" : "none"),
+    yeekeeShooterBonus: { first: e.YEEKEE_SHOOTER_BONUS_FIRST, sixteenth: e.YEEKEE_SHOOTER_BONUS_SIXTEENTH },
     push: pushConfig(e.FIREBASE_SERVICE_ACCOUNT, mode),
   };
   if (e.SMS_PROVIDER === "http" && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {

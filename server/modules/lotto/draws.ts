@@ -1,16 +1,27 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import {
   pingpongNumberFromSeed,
   shotChainGenesis,
   verifyCommitment,
   verifyShotChain,
   YEEKEE_SHOOTING_MINUTES,
+  type YeekeeBonusPlace,
+  yeekeeBonusPlaces,
   yeekeeResult,
 } from "../../../src/domain/lotto/index.ts";
-import type { DB } from "../../db/schema.ts";
+import { DEFAULT_SHOOTER_BONUS, type ShooterBonus } from "../../config.ts";
+import type { DB, PoyStatus } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
+import {
+  inTransaction,
+  memberAccounts,
+  notifyCashChanged,
+  postTransfers,
+  systemAccount,
+  type TransferInput,
+} from "../../ledger/ledger.ts";
+import { houseAccountCode } from "./poys.ts";
 import { cancelRound, confirmedResultOf, recordSystemResult } from "./results.ts";
 import type { Executor, RoundRow } from "./rounds.ts";
 import {
@@ -18,6 +29,7 @@ import {
   drawnNumber,
   isYeekeeRound,
   lockChain,
+  shooterBonusKey,
   shootingCloseAt,
   storedShots,
 } from "./yings.ts";
@@ -32,6 +44,7 @@ import {
  * - ping-pong: at result time the seed committed to at creation gives the number (`pingpongNumberFromSeed`); a
  *   seed that does not match its published commitment is an alarm too.
  * Nothing here chooses a number: there is no input but the members' shots and the seed fixed before betting.
+ * A drawn yeekee round also pays the shooter bonus (payShooterBonuses) in the transaction that records its result.
  * Two processes may run it at once: a yeekee draw holds the round's chain lock and re-reads the round under it,
  * and recordSystemResult is idempotent behind the one-confirmed-result index.
  */
@@ -51,6 +64,8 @@ export interface DrawReport {
   cancelled: number;
   /** Rounds left for staff: a broken shot chain, a missing or mismatched seed, or an error. */
   alarms: number;
+  /** Shooter bonuses this call paid (YING_WIN transfers inserted). */
+  bonuses: number;
 }
 
 type ChainRow = Awaited<ReturnType<typeof lockChain>>;
@@ -75,15 +90,93 @@ async function chainProblem(
   return null;
 }
 
+/** Slips that make their member eligible for the shooter bonus: any not cancelled or refunded. */
+export const BONUS_SLIP_STATUSES: readonly PoyStatus[] = ["waiting", "won", "lost"];
+
+/** The configured amount (satang) of a place; 0n when that place's bonus is off. */
+export const shooterBonusOf = (bonus: ShooterBonus, place: YeekeeBonusPlace): bigint =>
+  place === 1 ? bonus.first : bonus.sixteenth;
+
+/**
+ * The shooter bonus (DOMAIN.md "Yeekee shooting (ying)") of a round being drawn, in the draw's transaction: the
+ * member who fired the shot at place #1 (the latest) and at place #16 (the subtracted one) each get that place's
+ * configured amount when they have a slip in the round that is not cancelled or refunded; the same member may
+ * hold both places and gets both. One YING_WIN transfer house → member per place, keyed `ying-bonus:<roundId>:
+ * <place>`, so it is never paid twice. Returns the accounts moved (to notify after the commit).
+ */
+async function payShooterBonuses(
+  trx: Transaction<DB>,
+  round: RoundRow,
+  shots: readonly Shot[],
+  bonus: ShooterBonus,
+): Promise<{ paid: number; accountIds: bigint[] }> {
+  const places = yeekeeBonusPlaces(shots.length).filter((p) => shooterBonusOf(bonus, p.place) > 0n);
+  if (places.length === 0) return { paid: 0, accountIds: [] };
+  const shooters = await trx
+    .selectFrom("yings")
+    .select(["seq", "member_id"])
+    .where("round_id", "=", round.id)
+    .where(
+      "seq",
+      "in",
+      places.map((p) => p.seq),
+    )
+    .execute();
+  const memberAt = new Map(shooters.map((s) => [s.seq, s.member_id]));
+  const candidates = [...new Set(shooters.map((s) => s.member_id))];
+  const withSlip = new Set(
+    (
+      await trx
+        .selectFrom("poys")
+        .select("member_id")
+        .distinct()
+        .where("round_id", "=", round.id)
+        .where("member_id", "in", candidates)
+        .where("status", "in", [...BONUS_SLIP_STATUSES])
+        .execute()
+    ).map((r) => r.member_id),
+  );
+  const winners = places.flatMap((p) => {
+    const memberId = memberAt.get(p.seq);
+    return memberId !== undefined && withSlip.has(memberId) ? [{ ...p, memberId }] : [];
+  });
+  if (winners.length === 0) return { paid: 0, accountIds: [] };
+  const house = await systemAccount(trx, houseAccountCode(round.family), "house");
+  const cash = await memberAccounts(
+    trx,
+    winners.map((w) => w.memberId),
+    "member_cash",
+  );
+  const transfers: TransferInput[] = winners.map((w) => ({
+    debitAccountId: house,
+    creditAccountId: cash.get(w.memberId) as bigint,
+    amount: shooterBonusOf(bonus, w.place),
+    type: "YING_WIN",
+    reference: `ying:${round.id}:place:${w.place}:seq:${w.seq}`,
+    idempotencyKey: shooterBonusKey(round.id, w.place),
+  }));
+  const posted = await postTransfers(trx, transfers);
+  return { paid: posted.inserted, accountIds: posted.accountIds };
+}
+
 type YeekeeDraw =
-  | { kind: "drawn"; number: string }
+  | { kind: "drawn"; number: string; bonuses: number }
   | { kind: "cancelled"; shots: number }
   | { kind: "skipped" }
   | { kind: "broken"; problem: string };
 
-/** Draws one yeekee round whose shooting has closed, under its chain lock (shots wait, or are refused after). */
-export async function drawYeekeeRound(db: Kysely<DB>, round: RoundRow): Promise<YeekeeDraw> {
-  return inTransaction(db, async (trx): Promise<YeekeeDraw> => {
+/**
+ * Draws one yeekee round whose shooting has closed, under its chain lock (shots wait, or are refused after), and
+ * pays its shooter bonuses in the same transaction: the result and the bonuses commit together or not at all.
+ */
+export async function drawYeekeeRound(
+  db: Kysely<DB>,
+  round: RoundRow,
+  bonus: ShooterBonus = DEFAULT_SHOOTER_BONUS,
+): Promise<YeekeeDraw> {
+  let moved: bigint[] = [];
+  const draw = await inTransaction(db, async (trx): Promise<YeekeeDraw> => {
+    moved = [];
     const chain = await lockChain(trx, round);
     const current = await trx
       .selectFrom("lotto_rounds")
@@ -106,8 +199,13 @@ export async function drawYeekeeRound(db: Kysely<DB>, round: RoundRow): Promise<
       payload: { number: result.number },
       trx,
     });
-    return { kind: "drawn", number: result.number };
+    const bonuses = await payShooterBonuses(trx, round, shots, bonus);
+    moved = bonuses.accountIds;
+    return { kind: "drawn", number: result.number, bonuses: bonuses.paid };
   });
+  // As settlement does: 'money-update' to the members paid, once their money has committed.
+  if (moved.length > 0) await notifyCashChanged(db, moved);
+  return draw;
 }
 
 const decidedByNobody = (db: Executor) =>
@@ -126,13 +224,17 @@ const decidedByNobody = (db: Executor) =>
       ),
     );
 
-/** Draws every yeekee round whose shooting has closed and every ping-pong round past its result time. */
+/**
+ * Draws every yeekee round whose shooting has closed and every ping-pong round past its result time.
+ * `shooterBonus` is the configured yeekee shooter bonus (Config.yeekeeShooterBonus; 50 baht each by default).
+ */
 export async function drawDueRounds(
   db: Kysely<DB>,
   now: Date = new Date(),
   log: DrawLog = consoleLog,
+  shooterBonus: ShooterBonus = DEFAULT_SHOOTER_BONUS,
 ): Promise<DrawReport> {
-  const report: DrawReport = { drawn: 0, cancelled: 0, alarms: 0 };
+  const report: DrawReport = { drawn: 0, cancelled: 0, alarms: 0, bonuses: 0 };
   const alarm = (round: RoundRow, problem: string, err?: unknown) => {
     report.alarms += 1;
     log.error(
@@ -149,9 +251,12 @@ export async function drawDueRounds(
     .execute();
   for (const round of yeekee) {
     try {
-      const draw = await drawYeekeeRound(db, round);
+      const draw = await drawYeekeeRound(db, round, shooterBonus);
       if (draw.kind === "broken") alarm(round, `shot chain broken: ${draw.problem}`);
-      if (draw.kind === "drawn") report.drawn += 1;
+      if (draw.kind === "drawn") {
+        report.drawn += 1;
+        report.bonuses += draw.bonuses;
+      }
       if (draw.kind === "cancelled") report.cancelled += 1;
       if (draw.kind === "drawn" || draw.kind === "cancelled") {
         announceYing(db, { type: "ying-closed", betId: Number(round.id), data: { betId: Number(round.id) } });

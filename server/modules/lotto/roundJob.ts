@@ -8,6 +8,7 @@ import {
   roundsForDay,
   type ScheduledRound,
 } from "../../../src/domain/lotto/index.ts";
+import type { ShooterBonus } from "../../config.ts";
 import type { DB } from "../../db/schema.ts";
 import { pollResultsFeed, type ResultsFeed } from "../../providers/resultsFeed.ts";
 import { type DrawLog, drawDueRounds } from "./draws.ts";
@@ -93,10 +94,11 @@ export async function runRoundJob(
   now: Date = new Date(),
   log?: DrawLog,
   feed?: ResultsFeed | null,
+  shooterBonus?: ShooterBonus,
 ): Promise<{ created: number; closed: number }> {
   const created = await ensureRounds(db, now);
   const closed = await closeDueRounds(db, now);
-  await drawDueRounds(db, now, log);
+  await drawDueRounds(db, now, log, shooterBonus);
   // External results from the configured feed, then settlement of every round with work left (settlement.ts).
   if (feed) await pollResultsFeed(db, feed, now, log);
   await settleDueRounds(db, now);
@@ -116,13 +118,15 @@ export function startRoundJob(
     log?: Pick<FastifyBaseLogger, "error">;
     /** The results feed for gov, stock and set4 rounds (server/providers/resultsFeed.ts); none by default. */
     feed?: ResultsFeed | null;
+    /** The yeekee shooter bonus paid with each draw (Config.yeekeeShooterBonus); 50 baht each by default. */
+    shooterBonus?: ShooterBonus;
   } = {},
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   let stopped = false;
   const tick = () => {
     if (stopped || running) return;
-    running = runRoundJob(db, new Date(), options.log, options.feed)
+    running = runRoundJob(db, new Date(), options.log, options.feed, options.shooterBonus)
       .then(
         () => undefined,
         (err: unknown) => options.log?.error({ err }, "lotto round job failed"),

@@ -90,12 +90,14 @@ export async function yingRoutes(app: FastifyInstance, deps: YingDeps) {
 
   app.post("/poy-api/yings.summary", async (request) => {
     const { betId } = parseWith(BetBody, request.body);
-    return yingSummary(db, await yeekeeRoundOr404(db, betId), new Date());
+    return yingSummary(db, await yeekeeRoundOr404(db, betId), new Date(), deps.config.yeekeeShooterBonus);
   });
 
   app.post("/poy-api/ying-results.one", async (request) => {
     const { betId } = parseWith(BetBody, request.body);
-    return yingResult(db, await yeekeeRoundOr404(db, betId));
+    const round = await yeekeeRoundOr404(db, betId);
+    const member = await optionalMember(request);
+    return yingResult(db, round, member?.memberId);
   });
 
   app.get("/poy-api/lotto-verify", async (request) => {

@@ -14,6 +14,7 @@ import {
 import { checkLedger } from "../../ledger/check.ts";
 import { memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
 import { createTestApp, engineName, requestsOf, type TestApp } from "../../test/harness.ts";
+import { fundedMember, openRound, placeSlip, tokenOf } from "../../test/settle.ts";
 import { directMember, makeRound, moveClose, randomShot, type TestMember } from "../../test/yings.ts";
 import { drawDueRounds } from "./draws.ts";
 import { maskUserName, shoot } from "./yings.ts";
@@ -267,6 +268,8 @@ describe(`the public shot list and summary (${engineName})`, () => {
       resultNow: "16014",
       minShots: 20,
       open: true,
+      // The configured shooter bonus (YEEKEE_SHOOTER_BONUS_FIRST / _SIXTEENTH, 50 baht each by default).
+      bonus: { first: "50.00", sixteenth: "50.00" },
     });
     expect(summary.resultNow).toBe((yeekeeResult(numbers) as { number: string }).number);
     const chain = await db()
@@ -292,9 +295,111 @@ describe(`the public shot list and summary (${engineName})`, () => {
       count: numbers.length,
       sum: 1_234_567_890,
       sixteenth: { seq: 12_347, yingNumber: "51876" },
+      // One member fired every shot and has no slip: both places named, nothing paid.
+      bonuses: [
+        {
+          place: 1,
+          seq: 12_362,
+          yingNumber: "00000",
+          userName: expect.any(String),
+          amount: "0.00",
+          mine: false,
+        },
+        {
+          place: 16,
+          seq: 12_347,
+          yingNumber: "51876",
+          userName: expect.any(String),
+          amount: "0.00",
+          mine: false,
+        },
+      ],
     });
     const closed = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
     expect(closed.open).toBe(false);
+  });
+});
+
+describe(`the shooter bonus in the answers (${engineName})`, () => {
+  it("states the configured bonus before the draw, then names the #1 and #16 shooters with what they were paid", async () => {
+    const roundRow = await openRound(db(), "yeekee");
+    const betId = roundRow.id;
+    const before = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
+    expect(before.bonus).toEqual({ first: "50.00", sixteenth: "50.00" });
+    // Waiting: no bonuses yet.
+    expect(
+      (await post("/poy-api/ying-results.one", undefined, { betId: Number(betId) })).json().bonuses,
+    ).toEqual([]);
+
+    // `last` bets and fires the last shot (#1); `sixteenth` fires #16 without a slip.
+    const bettor = await fundedMember(db(), 100);
+    await placeSlip(db(), bettor, roundRow, [{ option: "tengBon3", number: "123", price: 1 }]);
+    const last = { token: await tokenOf(db(), t.config.sessionSecret, bettor) };
+    const sixteenth = await member({ userName: `sixteen${randomUUID().slice(0, 6)}` });
+    const fired: string[] = [];
+    for (let seq = 1; seq <= 21; seq++) {
+      const who = seq === 21 ? last : seq === 6 ? sixteenth : await member();
+      const number = randomShot();
+      const res = await post("/poy-api/yings.create", who.token, {
+        betId: Number(betId),
+        yingNumber: number,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().receipt.seq).toBe(seq);
+      fired.push(number);
+    }
+    await moveClose(db(), betId, -3);
+    await drawDueRounds(db(), new Date());
+
+    const ask = (token?: string) => post("/poy-api/ying-results.one", token, { betId: Number(betId) });
+    const userName = (
+      await db()
+        .selectFrom("members")
+        .select("user_name")
+        .where("id", "=", bettor.id)
+        .executeTakeFirstOrThrow()
+    ).user_name;
+    const asBettor = (await ask(last.token)).json();
+    expect(asBettor.status).toBe("resulted");
+    expect(asBettor.bonuses).toEqual([
+      {
+        place: 1,
+        seq: 21,
+        yingNumber: fired[20],
+        userName: maskUserName(userName),
+        amount: "50.00",
+        mine: true,
+      },
+      {
+        place: 16,
+        seq: 6,
+        yingNumber: fired[5],
+        userName: maskUserName(sixteenth.userName),
+        amount: "0.00",
+        mine: false,
+      },
+    ]);
+    expect(JSON.stringify(asBettor)).not.toContain(sixteenth.userName);
+    // Public: a guest (or a bad token) sees the same places, none marked as theirs.
+    for (const token of [undefined, "forged"]) {
+      const res = await ask(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().bonuses.map((b: { place: number; mine: boolean }) => [b.place, b.mine])).toEqual([
+        [1, false],
+        [16, false],
+      ]);
+    }
+    expect((await ask(sixteenth.token)).json().bonuses.map((b: { mine: boolean }) => b.mine)).toEqual([
+      false,
+      true,
+    ]);
+    // The member's statement shows it as a YING_WIN.
+    const paid = await db()
+      .selectFrom("ledger_transfers")
+      .select(["type", "amount", "credit_account_id"])
+      .where("idempotency_key", "=", `ying-bonus:${betId}:1`)
+      .executeTakeFirstOrThrow();
+    expect(paid).toEqual({ type: "YING_WIN", amount: 5_000n, credit_account_id: bettor.cash });
   });
 });
 

@@ -7,9 +7,13 @@ import {
   YEEKEE_MIN_SHOTS,
   YEEKEE_SHOOTING_MINUTES,
   YEEKEE_SUBTRACTED_PLACE,
+  type YeekeeBonusPlace,
   type YeekeeResult,
+  yeekeeBonusPlaces,
   yeekeeResult,
 } from "../../../src/domain/lotto/index.ts";
+import { satangToBaht } from "../../../src/domain/money.ts";
+import type { ShooterBonus } from "../../config.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { inTransaction } from "../../ledger/ledger.ts";
@@ -322,7 +326,12 @@ export async function shotStats(db: Executor, round: Pick<RoundRow, "id" | "bet_
   return stats;
 }
 
-export async function yingSummary(db: Executor, round: RoundRow, now: Date) {
+/** The configured shooter bonus as the app shows it before the draw: baht strings, "0.00" when a place's is off. */
+export function bonusView(bonus: ShooterBonus) {
+  return { first: satangToBaht(bonus.first), sixteenth: satangToBaht(bonus.sixteenth) };
+}
+
+export async function yingSummary(db: Executor, round: RoundRow, now: Date, bonus: ShooterBonus) {
   const stats = await shotStats(db, round);
   return {
     betId: Number(round.id),
@@ -334,6 +343,7 @@ export async function yingSummary(db: Executor, round: RoundRow, now: Date) {
     shootingCloseAt: shootingCloseAt(round).toISOString(),
     headHash: stats.headHash,
     open: isShootingOpen(round, now),
+    bonus: bonusView(bonus),
   };
 }
 
@@ -351,8 +361,75 @@ export async function drawnNumber(
   return { status: "resulted", number };
 }
 
-/** POST /ying-results.one: the round's drawn number with its shot figures. */
-export async function yingResult(db: Executor, round: RoundRow) {
+/** The ledger key of a round's shooter bonus at a place (draws.ts pays it): one per round and place, ever. */
+export const shooterBonusKey = (roundId: bigint, place: YeekeeBonusPlace) => `ying-bonus:${roundId}:${place}`;
+
+export interface ShooterBonusView {
+  place: YeekeeBonusPlace;
+  seq: number;
+  yingNumber: string;
+  /** Masked as on the shot list. */
+  userName: string;
+  /** Baht paid to the shooter for this place (draws.ts), "0.00" when nothing was: no slip, or the bonus off. */
+  amount: string;
+  /** The caller fired this shot (false for guests). */
+  mine: boolean;
+}
+
+/**
+ * The shooters at the bonus places of a drawn round and what each was paid, read from the ledger (the keys the
+ * draw paid them with), so the answer is what happened, whatever the configuration says now.
+ */
+export async function shooterBonuses(
+  db: Executor,
+  roundId: bigint,
+  count: number,
+  memberId?: bigint,
+): Promise<ShooterBonusView[]> {
+  const places = yeekeeBonusPlaces(count);
+  if (places.length === 0) return [];
+  const shots = await db
+    .selectFrom("yings")
+    .innerJoin("members", "members.id", "yings.member_id")
+    .select(["yings.seq", "yings.number", "yings.member_id", "members.user_name"])
+    .where("yings.round_id", "=", roundId)
+    .where(
+      "yings.seq",
+      "in",
+      places.map((p) => p.seq),
+    )
+    .execute();
+  const paid = await db
+    .selectFrom("ledger_transfers")
+    .select(["idempotency_key", "amount"])
+    .where(
+      "idempotency_key",
+      "in",
+      places.map((p) => shooterBonusKey(roundId, p.place)),
+    )
+    .execute();
+  const paidByKey = new Map(paid.map((t) => [t.idempotency_key, t.amount]));
+  return places.flatMap(({ place, seq }) => {
+    const shot = shots.find((s) => s.seq === seq);
+    if (!shot) return [];
+    return [
+      {
+        place,
+        seq,
+        yingNumber: shot.number,
+        userName: maskUserName(shot.user_name),
+        amount: satangToBaht(paidByKey.get(shooterBonusKey(roundId, place)) ?? 0n),
+        mine: memberId !== undefined && shot.member_id === memberId,
+      },
+    ];
+  });
+}
+
+/**
+ * POST /ying-results.one: the round's drawn number with its shot figures, and once it is drawn the shooters at
+ * the bonus places (`mine` marks the caller's when a member token came along).
+ */
+export async function yingResult(db: Executor, round: RoundRow, memberId?: bigint) {
   const stats = await shotStats(db, round);
   const { status, number } = await drawnNumber(db, round);
   const outcome = number === null ? null : fiveDigitOutcome(number);
@@ -366,5 +443,6 @@ export async function yingResult(db: Executor, round: RoundRow) {
     count: stats.count,
     sum: stats.sum,
     sixteenth: stats.sixteenth,
+    bonuses: status === "resulted" ? await shooterBonuses(db, round.id, stats.count, memberId) : [],
   };
 }

@@ -7,11 +7,14 @@ import {
   commitmentOf,
   nextShotHash,
   pingpongNumberFromSeed,
+  seqAtPlace,
   sha256Text,
   shotChainGenesis,
   verifyCommitment,
   verifyShotChain,
+  YEEKEE_BONUS_PLACES,
   YEEKEE_MIN_SHOTS,
+  yeekeeBonusPlaces,
   yeekeeResult,
   ZERO_HASH,
 } from "./yeekee.ts";
@@ -69,6 +72,51 @@ describe("yeekeeResult", () => {
           const r = yeekeeResult(numbers.map(shot));
           const expected = numbers.reduce((s, n) => s + n, 0) - (numbers[numbers.length - 16] as number);
           return !r.cancelled && r.number === shot(expected % 100_000);
+        },
+      ),
+    );
+  });
+});
+
+describe("shooter bonus places", () => {
+  it("are #1, the latest shot, and #16, the shot the result subtracts", () => {
+    expect(YEEKEE_BONUS_PLACES).toEqual([1, 16]);
+    expect(yeekeeBonusPlaces(20)).toEqual([
+      { place: 1, seq: 20 },
+      { place: 16, seq: 5 },
+    ]);
+    expect(yeekeeBonusPlaces(23)).toEqual([
+      { place: 1, seq: 23 },
+      { place: 16, seq: 8 },
+    ]);
+  });
+
+  it("do not exist in a round under 20 shots (it is cancelled)", () => {
+    for (const count of [0, 1, 15, 16, 19]) expect(yeekeeBonusPlaces(count), String(count)).toEqual([]);
+    expect(yeekeeBonusPlaces(Number.NaN)).toEqual([]);
+    expect(yeekeeBonusPlaces(20.5)).toEqual([]);
+  });
+
+  it("counts back from the latest: seqAtPlace", () => {
+    expect(seqAtPlace(1, 1)).toBe(1);
+    expect(seqAtPlace(100, 1)).toBe(100);
+    expect(seqAtPlace(100, 16)).toBe(85);
+    expect(seqAtPlace(16, 16)).toBe(1);
+    expect(seqAtPlace(15, 16)).toBeNull();
+    expect(seqAtPlace(10, 0)).toBeNull();
+    expect(seqAtPlace(0, 1)).toBeNull();
+  });
+
+  it("place #16 is always the subtracted shot and place #1 the last one, on any shot list", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 99_999 }), { minLength: 20, maxLength: 200 }),
+        (numbers) => {
+          const shots = numbers.map(shot);
+          const r = yeekeeResult(shots);
+          const places = yeekeeBonusPlaces(shots.length);
+          const at = (place: number) => shots[(places.find((p) => p.place === place)?.seq as number) - 1];
+          return !r.cancelled && at(16) === r.subtracted && at(1) === shots.at(-1) && places.length === 2;
         },
       ),
     );

@@ -36,6 +36,29 @@ export function yeekeeResult(shots: readonly string[]): YeekeeResult {
   return { cancelled: false, number, sum, subtracted };
 }
 
+/**
+ * The places rewarded with the shooter bonus (DOMAIN.md "Yeekee shooting (ying)"), counted back from the latest
+ * shot like the subtracted one: #1 is the latest shot, #16 the one the result subtracts.
+ */
+export const YEEKEE_BONUS_PLACES = [1, YEEKEE_SUBTRACTED_PLACE] as const;
+export type YeekeeBonusPlace = (typeof YEEKEE_BONUS_PLACES)[number];
+
+/** The seq (1 = the first shot) of the shot at `place` counting back from the latest of `count`; null if none. */
+export function seqAtPlace(count: number, place: number): number | null {
+  if (!Number.isInteger(count) || !Number.isInteger(place) || place < 1) return null;
+  const seq = count - place + 1;
+  return seq >= 1 ? seq : null;
+}
+
+/**
+ * The shots in the bonus places of a round of `count` shots, place #1 first. None under YEEKEE_MIN_SHOTS: such
+ * a round is cancelled, and a cancelled round has no places.
+ */
+export function yeekeeBonusPlaces(count: number): { place: YeekeeBonusPlace; seq: number }[] {
+  if (!Number.isInteger(count) || count < YEEKEE_MIN_SHOTS) return [];
+  return YEEKEE_BONUS_PLACES.map((place) => ({ place, seq: seqAtPlace(count, place) as number }));
+}
+
 const encoder = new TextEncoder();
 
 function toHex(buffer: ArrayBuffer): string {

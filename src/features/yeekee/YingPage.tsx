@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { YEEKEE_MIN_SHOTS } from "../../domain/lotto/index.ts";
 import { ApiError } from "../../lib/api.ts";
 import { onlineAtom } from "../../lib/network.ts";
@@ -10,7 +10,7 @@ import { cleanEntry } from "../lotto/builder.ts";
 import { Countdown, roundName } from "../lotto/RoundsPage.tsx";
 import { isOpenNow } from "../lotto/rounds.ts";
 import { useTicker } from "../lotto/ticker.ts";
-import { formatCountdown } from "../wallet/format.ts";
+import { formatBaht, formatCountdown, formatLimit, satangOf } from "../wallet/format.ts";
 import { later, type Text, useLoad, useSending } from "../wallet/hooks.ts";
 import { CopyButton, LoadState, WalletPage } from "../wallet/WalletUi.tsx";
 import { useShootingFeed } from "./feed.ts";
@@ -32,6 +32,8 @@ import {
   fetchRound,
   fetchYingResult,
   type ResultRound,
+  type ShooterBonus,
+  type ShooterBonusRule,
   shoot,
   type YingItem,
   type YingReceipt,
@@ -145,8 +147,11 @@ function Shooting({ round }: { round: ResultRound }) {
         ) : null}
       </div>
 
-      {result.data || result.asking ? <ResultBox round={round} result={result.data} /> : null}
+      {result.data || result.asking ? (
+        <ResultBox round={round} result={result.data} rule={feed.summary?.bonus} />
+      ) : null}
 
+      {open ? <BonusRule rule={feed.summary?.bonus} /> : null}
       {open ? (
         <ShootForm
           round={round}
@@ -205,7 +210,15 @@ function useYingResult(round: ResultRound, mayAsk: boolean) {
   return { data, asking: mayAsk };
 }
 
-function ResultBox({ round, result }: { round: ResultRound; result: YingResult | null }) {
+function ResultBox({
+  round,
+  result,
+  rule,
+}: {
+  round: ResultRound;
+  result: YingResult | null;
+  rule: ShooterBonusRule | undefined;
+}) {
   const verify = (
     <Link to="/results/verify/$betId" params={{ betId: String(round.betId) }} className="button">
       <Trans>Check this result yourself</Trans>
@@ -269,11 +282,116 @@ function ResultBox({ round, result }: { round: ResultRound; result: YingResult |
         </dt>
         <dd>{result.bottom2}</dd>
       </dl>
+      <BonusWinners bonuses={result.bonuses ?? []} rule={rule} />
       <div className="actions">
         {verify}
         {slips}
       </div>
     </section>
+  );
+}
+
+/** The shooter bonus rule with the configured amounts, while shooting; nothing when both places' are off. */
+export function BonusRule({ rule }: { rule: ShooterBonusRule | undefined }) {
+  if (!rule) return null;
+  const firstSatang = satangOf(rule.first);
+  const sixteenthSatang = satangOf(rule.sixteenth);
+  if (firstSatang <= 0n && sixteenthSatang <= 0n) return null;
+  const first = formatLimit(firstSatang);
+  const sixteenth = formatLimit(sixteenthSatang);
+  let text: ReactNode;
+  if (firstSatang === sixteenthSatang)
+    text = (
+      <Trans>
+        Shooters at places #1 and #16 get a ฿{first} bonus each when they have a slip in this round.
+      </Trans>
+    );
+  else if (sixteenthSatang <= 0n)
+    text = <Trans>The shooter at place #1 gets a ฿{first} bonus when they have a slip in this round.</Trans>;
+  else if (firstSatang <= 0n)
+    text = (
+      <Trans>The shooter at place #16 gets a ฿{sixteenth} bonus when they have a slip in this round.</Trans>
+    );
+  else
+    text = (
+      <Trans>
+        The shooter at place #1 gets a ฿{first} bonus and the one at place #16 a ฿{sixteenth} bonus when they
+        have a slip in this round.
+      </Trans>
+    );
+  return (
+    <p className="form-note ying-bonus-rule" data-testid="ying-bonus-rule">
+      {text} <Trans>Place #1 is the last shot before shooting closes, #16 the 16th from the last.</Trans>
+    </p>
+  );
+}
+
+/**
+ * Who got places #1 and #16 of a drawn round and what they were paid; the member's own place stands out.
+ * `rule` (the configured amounts) tells "no slip" from "that place's bonus is off" when nothing was paid.
+ */
+export function BonusWinners({
+  bonuses,
+  rule,
+}: {
+  bonuses: readonly ShooterBonus[];
+  rule: ShooterBonusRule | undefined;
+}) {
+  const offered = (b: ShooterBonus) =>
+    rule === undefined || satangOf(b.place === 1 ? rule.first : rule.sixteenth) > 0n;
+  const shown = bonuses.filter((b) => satangOf(b.amount) > 0n || offered(b));
+  if (shown.length === 0) return null;
+  return (
+    <section className="ying-bonuses" aria-labelledby="ying-bonus-title">
+      <h3 id="ying-bonus-title">
+        <Trans>Shooter bonus</Trans>
+      </h3>
+      <ul>
+        {shown.map((b) => (
+          <BonusLine key={b.place} bonus={b} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function BonusLine({ bonus }: { bonus: ShooterBonus }) {
+  const place = bonus.place;
+  const seq = bonus.seq;
+  const paid = satangOf(bonus.amount);
+  const amount = formatLimit(paid);
+  const paidText = formatBaht(bonus.amount);
+  return (
+    <li className={bonus.mine ? "is-mine" : ""}>
+      <span className="ying-bonus-place">
+        <Trans>Place #{place}</Trans>
+      </span>{" "}
+      <span className="ying-seq">
+        <Trans>shot #{seq}</Trans>
+      </span>{" "}
+      <span className="slip-number">{bonus.yingNumber}</span>{" "}
+      <span className="ying-who">{bonus.mine ? <Trans>You</Trans> : bonus.userName}</span>
+      <br />
+      {bonus.mine ? (
+        <strong className="ying-bonus-mine" role="status">
+          {paid > 0n ? (
+            <Trans>
+              You won the ฿{amount} shooter bonus for place #{place}.
+            </Trans>
+          ) : (
+            <Trans>Your shot took place #{place}, but you have no slip in this round: no bonus.</Trans>
+          )}
+        </strong>
+      ) : paid > 0n ? (
+        <span>
+          <Trans>Bonus paid: {paidText}</Trans>
+        </span>
+      ) : (
+        <span className="form-note">
+          <Trans>No slip in this round, no bonus.</Trans>
+        </span>
+      )}
+    </li>
   );
 }
 

@@ -24,6 +24,27 @@ export interface YingItem {
   mine?: boolean;
 }
 
+/**
+ * The configured yeekee shooter bonus (docs/results-api.md), baht strings: what the shooters at places #1 (the
+ * last shot) and #16 (the 16th from the last) get when they have a slip in the round; "0.00" = that one is off.
+ */
+export interface ShooterBonusRule {
+  first: string;
+  sixteenth: string;
+}
+
+/** A shooter at a bonus place of a drawn round, and what the draw paid them ("0.00": nothing). */
+export interface ShooterBonus {
+  place: 1 | 16;
+  seq: number;
+  yingNumber: string;
+  /** Masked, as on the board. */
+  userName: string;
+  amount: string;
+  /** The shot is the member's (false for guests). */
+  mine: boolean;
+}
+
 export interface YingSummary {
   betId: number;
   count: number;
@@ -35,6 +56,8 @@ export interface YingSummary {
   shootingCloseAt: string;
   headHash: string;
   open: boolean;
+  /** Absent from a server without the shooter bonus. */
+  bonus?: ShooterBonusRule;
 }
 
 export type YingResultStatus = "waiting" | "resulted" | "cancelled";
@@ -49,6 +72,8 @@ export interface YingResult {
   count: number;
   sum: number | string | null;
   sixteenth: { seq: number; yingNumber: string } | null;
+  /** Places #1 and #16 once the round is resulted, else empty (absent from a server without the bonus). */
+  bonuses?: ShooterBonus[];
 }
 
 export interface PublishedResult {
