@@ -25,7 +25,11 @@ describe("the session ends on a refusal of the token this device still holds", (
     vi.resetModules();
     vi.stubGlobal("document", fakeDocument());
     vi.stubGlobal("location", { protocol: "http:" });
-    vi.stubGlobal("localStorage", { getItem: () => null, setItem: () => undefined, removeItem: () => undefined });
+    vi.stubGlobal("localStorage", {
+      getItem: () => null,
+      setItem: () => undefined,
+      removeItem: () => undefined,
+    });
     vi.stubGlobal(
       "fetch",
       vi.fn(
