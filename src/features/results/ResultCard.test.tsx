@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import {
   createMemoryHistory,
   createRootRoute,
@@ -8,16 +6,15 @@ import {
   createRouter,
   RouterProvider,
 } from "@tanstack/react-router";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { domHarness } from "../../test/dom.tsx";
 import { ResultCard } from "./ResultsPage.tsx";
 import type { ResultView } from "./resultsApi.ts";
 
 // One result as /results shows it, rendered in a DOM (happy-dom) with the English source texts, inside a router
 // (the verify link is a router link). Results are shaped as the server sends them (docs/results-api.md).
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = domHarness();
 
 function view(over: Partial<ResultView>): ResultView {
   return {
@@ -49,17 +46,12 @@ function view(over: Partial<ResultView>): ResultView {
   };
 }
 
-let root: Root | null = null;
-let host: HTMLElement;
-
 async function render(result: ResultView): Promise<HTMLElement> {
   const rootRoute = createRootRoute({
     component: () => (
-      <I18nProvider i18n={i18n}>
-        <ul>
-          <ResultCard result={result} />
-        </ul>
-      </I18nProvider>
+      <ul>
+        <ResultCard result={result} />
+      </ul>
     ),
   });
   const verify = createRoute({ getParentRoute: () => rootRoute, path: "/results/verify/$betId" });
@@ -68,11 +60,7 @@ async function render(result: ResultView): Promise<HTMLElement> {
     history: createMemoryHistory({ initialEntries: ["/"] }),
   });
   await router.load();
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => root?.render(<RouterProvider router={router} />));
-  return host;
+  return dom.render(<RouterProvider router={router} />);
 }
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
@@ -81,16 +69,6 @@ const cells = (card: Element) =>
     text(c.querySelector("dt")),
     text(c.querySelector("dd")),
   ]);
-
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: "en", messages: {} });
-});
-
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = null;
-  host?.remove();
-});
 
 describe("a result on /results", () => {
   it("government: the first prize large, 3 top, 2 top, 2 bottom, both 3 front and both 3 back", async () => {

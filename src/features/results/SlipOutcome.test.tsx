@@ -1,9 +1,6 @@
 // @vitest-environment happy-dom
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { domHarness } from "../../test/dom.tsx";
 import type { Poy } from "../lotto/lottoApi.ts";
 import { PoyCard } from "../lotto/PoyPage.tsx";
 import { totalWon } from "./SlipOutcome.tsx";
@@ -12,7 +9,7 @@ import { totalWon } from "./SlipOutcome.tsx";
 // English source texts. The slip views are shaped as the server sends them (docs/lotto-api.md "The slip" plus
 // docs/results-api.md "Slips after the result").
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = domHarness();
 
 /** A government slip on the draw first 123456, front 111/222, back 333/444, bottom 78 (DOMAIN.md's example). */
 const govResult = {
@@ -85,22 +82,7 @@ function govSlip(over: Partial<Poy> = {}): Poy {
   };
 }
 
-let root: Root | null = null;
-let host: HTMLElement;
-
-async function render(poy: Poy): Promise<HTMLElement> {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => {
-    root?.render(
-      <I18nProvider i18n={i18n}>
-        <PoyCard poy={poy} onChanged={async () => {}} focused={false} />
-      </I18nProvider>,
-    );
-  });
-  return host;
-}
+const render = (poy: Poy) => dom.render(<PoyCard poy={poy} onChanged={async () => {}} focused={false} />);
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
 const lineItems = (card: HTMLElement) => [...card.querySelectorAll(".poy-lines li")];
@@ -118,16 +100,6 @@ function resultCells(card: HTMLElement): Record<string, string> {
     ]),
   );
 }
-
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: "en", messages: {} });
-});
-
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = null;
-  host?.remove();
-});
 
 describe("a slip's outcome on /poy", () => {
   it("a won slip: each line won or not with its amount, the total won and the result digits", async () => {

@@ -1,10 +1,8 @@
 // @vitest-environment happy-dom
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
 import { act } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api.ts";
+import { domHarness } from "../../test/dom.tsx";
 import type { ResultRound, YingReceipt } from "./yeekeeApi.ts";
 
 // The shoot form as a member uses it, in a DOM (happy-dom) with the English source texts: the pad, the 3-second
@@ -18,7 +16,7 @@ vi.mock("./yeekeeApi.ts", async (original) => ({
 }));
 const { ShootForm } = await import("./YingPage.tsx");
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const dom = domHarness();
 
 const round = {
   betId: 7,
@@ -47,29 +45,18 @@ const receipt = (seq: number, yingNumber: string): YingReceipt => ({
   createdAt: new Date().toISOString(),
 });
 
-let root: Root | null = null;
-let host: HTMLElement;
 const onShot = vi.fn();
 const onClosed = vi.fn();
 
-async function render(online = true) {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => {
-    root?.render(
-      <I18nProvider i18n={i18n}>
-        <ShootForm round={round} online={online} onShot={onShot} onClosed={onClosed} />
-      </I18nProvider>,
-    );
-  });
-}
+const render = (online = true) =>
+  dom.render(<ShootForm round={round} online={online} onShot={onShot} onClosed={onClosed} />);
+const host = () => dom.host();
 
-const buttons = () => [...host.querySelectorAll("button")];
+const buttons = () => [...host().querySelectorAll("button")];
 const button = (name: string | RegExp) =>
   buttons().find((b) => (typeof name === "string" ? b.textContent === name : name.test(b.textContent ?? "")));
-const shootButton = () => host.querySelector<HTMLButtonElement>(".button-primary");
-const text = () => (host.textContent ?? "").replace(/\s+/g, " ");
+const shootButton = () => host().querySelector<HTMLButtonElement>(".button-primary");
+const text = dom.text;
 
 async function press(name: string) {
   await act(async () => button(name)?.click());
@@ -86,10 +73,6 @@ async function wait(ms: number) {
   });
 }
 
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: "en", messages: {} });
-});
-
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["setTimeout", "setInterval", "Date"] });
   shoot.mockReset();
@@ -98,9 +81,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = null;
-  host?.remove();
+  await dom.unmount();
   vi.useRealTimers();
 });
 
@@ -158,7 +139,7 @@ describe("the shoot form", () => {
   it("fills a random 5-digit number and refuses to shoot offline", async () => {
     await render(false);
     await press("Random");
-    const input = host.querySelector("input") as HTMLInputElement;
+    const input = host().querySelector("input") as HTMLInputElement;
     expect(input.value).toMatch(/^\d{5}$/);
     expect(shootButton()?.disabled).toBe(true);
     expect(text()).toContain("You are offline. Shots can only be sent online.");

@@ -1,39 +1,15 @@
 // @vitest-environment happy-dom
-import { i18n } from "@lingui/core";
-import { I18nProvider } from "@lingui/react";
-import { act, type ReactNode } from "react";
-import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { domHarness } from "../../test/dom.tsx";
 import { BonusRule, BonusWinners } from "./YingPage.tsx";
 import type { ShooterBonus } from "./yeekeeApi.ts";
 
 // The shooter bonus as the shooting screen states it (English source texts, in happy-dom): the rule with the
 // configured amounts while shooting, then who got places #1 and #16 and what they were paid.
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let root: Root | null = null;
-let host: HTMLElement;
-
-async function render(node: ReactNode) {
-  host = document.createElement("div");
-  document.body.append(host);
-  root = createRoot(host);
-  await act(async () => {
-    root?.render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
-  });
-}
-const text = () => (host.textContent ?? "").replace(/\s+/g, " ").trim();
-
-beforeAll(() => {
-  i18n.loadAndActivate({ locale: "en", messages: {} });
-});
-
-afterEach(async () => {
-  await act(async () => root?.unmount());
-  root = null;
-  host?.remove();
-});
+const dom = domHarness();
+const { render, text } = dom;
+const host = () => dom.host();
 
 const bonus = (over: Partial<ShooterBonus>): ShooterBonus => ({
   place: 1,
@@ -56,7 +32,6 @@ describe("the shooter bonus rule", () => {
   it("names each place's amount when they differ, or the one place that has a bonus", async () => {
     await render(<BonusRule rule={{ first: "1000.00", sixteenth: "20.00" }} />);
     expect(text()).toContain("place #1 gets a ฿1,000 bonus and the one at place #16 a ฿20 bonus");
-    await act(async () => root?.unmount());
     await render(<BonusRule rule={{ first: "0.00", sixteenth: "30.00" }} />);
     expect(text()).toContain("The shooter at place #16 gets a ฿30 bonus when they have a slip");
     expect(text()).not.toContain("place #1 gets");
@@ -65,7 +40,6 @@ describe("the shooter bonus rule", () => {
   it("is not shown when both bonuses are off, or the server does not say", async () => {
     await render(<BonusRule rule={{ first: "0.00", sixteenth: "0.00" }} />);
     expect(text()).toBe("");
-    await act(async () => root?.unmount());
     await render(<BonusRule rule={undefined} />);
     expect(text()).toBe("");
   });
@@ -84,12 +58,12 @@ describe("the shooter bonus result", () => {
         ]}
       />,
     );
-    const items = [...host.querySelectorAll("li")].map((li) => (li.textContent ?? "").replace(/\s+/g, " "));
+    const items = [...host().querySelectorAll("li")].map((li) => (li.textContent ?? "").replace(/\s+/g, " "));
     expect(items).toEqual([
       "Place #1 shot #21 12345 so***aiBonus paid: ฿50.00",
       "Place #16 shot #6 00042 pl***01No slip in this round, no bonus.",
     ]);
-    expect(host.querySelector(".is-mine")).toBeNull();
+    expect(host().querySelector(".is-mine")).toBeNull();
   });
 
   it("congratulates the member on their own place, and says why when they had no slip", async () => {
@@ -99,7 +73,7 @@ describe("the shooter bonus result", () => {
         bonuses={[bonus({ mine: true }), bonus({ place: 16, seq: 6, amount: "0.00", mine: true })]}
       />,
     );
-    const mine = [...host.querySelectorAll("li.is-mine")];
+    const mine = [...host().querySelectorAll("li.is-mine")];
     expect(mine).toHaveLength(2);
     expect(mine[0]?.querySelector("[role=status]")?.textContent).toBe(
       "You won the ฿50 shooter bonus for place #1.",
@@ -117,8 +91,7 @@ describe("the shooter bonus result", () => {
         bonuses={[bonus({}), bonus({ place: 16, seq: 6, amount: "0.00" })]}
       />,
     );
-    expect(host.querySelectorAll("li")).toHaveLength(1);
-    await act(async () => root?.unmount());
+    expect(host().querySelectorAll("li")).toHaveLength(1);
     await render(
       <BonusWinners
         rule={{ first: "0.00", sixteenth: "0.00" }}
@@ -126,7 +99,6 @@ describe("the shooter bonus result", () => {
       />,
     );
     expect(text()).toBe("");
-    await act(async () => root?.unmount());
     await render(<BonusWinners rule={rule} bonuses={[]} />);
     expect(text()).toBe("");
   });
