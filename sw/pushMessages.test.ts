@@ -114,6 +114,11 @@ describe("notification texts in four languages", () => {
         { roundName: "ยี่กี รอบที่ 5", roundNameEn: "Yeekee round 5", top3: "614", bottom2: "07" },
         "614",
       ],
+      [
+        "ying-bonus",
+        { amount: "50.00", place: "16", roundName: "ยี่กี รอบที่ 5", roundNameEn: "Yeekee round 5" },
+        "#16",
+      ],
       ["deposit-approved", { amount: "300.45" }, "300.45"],
       ["deposit-rejected", { amount: "300.45" }, "300.45"],
       ["withdrawal-paid", { amount: "2000.00" }, "2,000.00"],
@@ -139,6 +144,19 @@ describe("notification texts in four languages", () => {
       "my",
     );
     expect(result?.body).toBe("Yeekee round 5: အပေါ် ၃ လုံး 614 · အောက် ၂ လုံး 07");
+    const bonus = buildNotification(
+      {
+        type: "ying-bonus",
+        params: { amount: "50.00", place: "1", roundName: "ยี่กี รอบที่ 5", roundNameEn: "Yeekee round 5" },
+        url: "/lotto/yeekee/9/ying",
+      },
+      "th",
+    );
+    expect(bonus).toMatchObject({
+      title: "คุณได้โบนัสคนยิงเลข",
+      body: "เลขที่คุณยิงได้อันดับ #1 ใน ยี่กี รอบที่ 5 รับโบนัส ฿50.00",
+      url: "/lotto/yeekee/9/ying",
+    });
   });
 
   it("an unknown type builds nothing", () => {

@@ -82,6 +82,7 @@ interface Words {
   amount: string;
   top3?: string | undefined;
   bottom2?: string | undefined;
+  place?: string | undefined;
 }
 type Text = (w: Words) => { title: string; body: string };
 
@@ -140,6 +141,24 @@ const TEXTS: Record<string, Record<PushLocale, Text>> = {
         w.top3 && w.bottom2
           ? `${w.round}: အပေါ် ၃ လုံး ${w.top3} · အောက် ၂ လုံး ${w.bottom2}`
           : `${w.round} ရလဒ် ထွက်ပါပြီ။ ကြည့်ရန် နှိပ်ပါ။`,
+    }),
+  },
+  "ying-bonus": {
+    th: (w) => ({
+      title: "คุณได้โบนัสคนยิงเลข",
+      body: `เลขที่คุณยิงได้อันดับ #${w.place} ใน ${w.round} รับโบนัส ฿${w.amount}`,
+    }),
+    en: (w) => ({
+      title: "You won the shooter bonus",
+      body: `Your shot took place #${w.place} in ${w.round}: a ฿${w.amount} bonus.`,
+    }),
+    km: (w) => ({
+      title: "អ្នកបានឈ្នះប្រាក់រង្វាន់អ្នកបាញ់",
+      body: `លេខដែលអ្នកបាញ់បានចំណាត់ថ្នាក់ #${w.place} ក្នុង ${w.round}៖ ប្រាក់រង្វាន់ ฿${w.amount}។`,
+    }),
+    my: (w) => ({
+      title: "ပစ်သူဆုကြေး ရပါပြီ",
+      body: `${w.round} တွင် သင်ပစ်သောနံပါတ်သည် အဆင့် #${w.place} ရ၍ ฿${w.amount} ဆုကြေး ရပါသည်။`,
     }),
   },
   "deposit-approved": {
@@ -204,6 +223,7 @@ export function buildNotification(message: PushMessage, locale: PushLocale): Bui
     amount: formatBaht(p.amount),
     top3: p.top3,
     bottom2: p.bottom2,
+    place: p.place,
   });
   return {
     title,

@@ -410,7 +410,8 @@ export type NotificationType =
   | "deposit-approved"
   | "deposit-rejected"
   | "withdrawal-paid"
-  | "withdrawal-rejected";
+  | "withdrawal-rejected"
+  | "ying-bonus";
 export type NotificationStatus = "pending" | "sent" | "failed" | "no_device";
 
 /** What the sender handed to the provider for one device. */

@@ -220,6 +220,14 @@ async function bonusRound(
 }
 
 const bonusTransfers = (roundId: bigint) => transfersLike(db(), `ying-bonus:${roundId}:`);
+/** The shooter-bonus pushes of a round, place #1 first. */
+const outboxOf = (roundId: bigint) =>
+  db()
+    .selectFrom("notification_outbox")
+    .select(["member_id", "type", "params", "url"])
+    .where("dedupe_key", "like", `ying-bonus:${roundId}:%`)
+    .orderBy("dedupe_key")
+    .execute();
 const baht = (n: number): ShooterBonus["first"] => BigInt(n) * 100n;
 
 describe(`yeekee shooter bonus (${engineName})`, () => {
@@ -263,6 +271,22 @@ describe(`yeekee shooter bonus (${engineName})`, () => {
     expect(await cashOf(db(), other)).toBe(before[2]);
     // 'money-update' goes to the members paid, after the commit.
     expect(new Set(told)).toEqual(new Set([first.id, sixteenth.id]));
+    // And a push each, written in the draw's transaction, to the round's shooting screen.
+    const pushes = await outboxOf(round.id);
+    expect(pushes).toEqual([
+      {
+        member_id: first.id,
+        type: "ying-bonus",
+        params: { amount: "50.00", place: "1", roundName: round.name, roundNameEn: round.name_en },
+        url: `/lotto/yeekee/${round.id}/ying`,
+      },
+      {
+        member_id: sixteenth.id,
+        type: "ying-bonus",
+        params: { amount: "70.00", place: "16", roundName: round.name, roundNameEn: round.name_en },
+        url: `/lotto/yeekee/${round.id}/ying`,
+      },
+    ]);
 
     // The result answer names them, masked, with what was paid; `mine` only for the caller.
     const members = await db()
@@ -297,6 +321,7 @@ describe(`yeekee shooter bonus (${engineName})`, () => {
     expect(await drawYeekeeRound(db(), drawn, bonus)).toEqual({ kind: "skipped" });
     await drawDueRounds(db(), new Date(), undefined, bonus);
     expect(await bonusTransfers(round.id)).toHaveLength(2);
+    expect(await outboxOf(round.id)).toHaveLength(2);
     expect(await cashOf(db(), first)).toBe((before[0] as bigint) + baht(50));
   });
 
@@ -332,6 +357,7 @@ describe(`yeekee shooter bonus (${engineName})`, () => {
     const before = [await cashOf(db(), elsewhere), await cashOf(db(), cancelled)];
     expect(await drawYeekeeRound(db(), round, bonus)).toMatchObject({ kind: "drawn", bonuses: 0 });
     expect(await bonusTransfers(round.id)).toEqual([]);
+    expect(await outboxOf(round.id)).toEqual([]);
     expect([await cashOf(db(), elsewhere), await cashOf(db(), cancelled)]).toEqual(before);
     const drawn = (await findRound(db(), round.id)) as RoundRow;
     expect((await yingResult(db(), drawn, elsewhere.id)).bonuses).toMatchObject([

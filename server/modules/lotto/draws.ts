@@ -10,6 +10,7 @@ import {
   yeekeeBonusPlaces,
   yeekeeResult,
 } from "../../../src/domain/lotto/index.ts";
+import { satangToBaht } from "../../../src/domain/money.ts";
 import { DEFAULT_SHOOTER_BONUS, type ShooterBonus } from "../../config.ts";
 import type { DB, PoyStatus } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
@@ -21,6 +22,7 @@ import {
   systemAccount,
   type TransferInput,
 } from "../../ledger/ledger.ts";
+import { enqueueNotifications } from "../push/outbox.ts";
 import { houseAccountCode } from "./poys.ts";
 import { cancelRound, confirmedResultOf, recordSystemResult } from "./results.ts";
 import type { Executor, RoundRow } from "./rounds.ts";
@@ -156,6 +158,22 @@ async function payShooterBonuses(
     idempotencyKey: shooterBonusKey(round.id, w.place),
   }));
   const posted = await postTransfers(trx, transfers);
+  // Told by push in the same transaction; the dedupe key matches the transfer's, so a rerun tells nobody twice.
+  await enqueueNotifications(
+    trx,
+    winners.map((w) => ({
+      memberId: w.memberId,
+      type: "ying-bonus",
+      params: {
+        amount: satangToBaht(shooterBonusOf(bonus, w.place)),
+        place: String(w.place),
+        roundName: round.name,
+        roundNameEn: round.name_en,
+      },
+      url: `/lotto/${encodeURIComponent(round.family)}/${round.id}/ying`,
+      dedupeKey: shooterBonusKey(round.id, w.place),
+    })),
+  );
   return { paid: posted.inserted, accountIds: posted.accountIds };
 }
 
