@@ -9,7 +9,7 @@ import {
 } from "@playwright/test";
 import { E2E_CHECKER } from "./support/constants.ts";
 import { staffHeaders } from "./support/ledger.ts";
-import { asPlayerOnPhone, fund, memberHeaders, register, switchLanguage } from "./support/player.ts";
+import { asPlayerOnPhone, fund, memberHeaders, register, screens, switchLanguage } from "./support/player.ts";
 
 /**
  * Push notifications end to end (issue 7). The demo server delivers through its local provider: the token
@@ -188,6 +188,15 @@ test.describe("with notifications allowed", () => {
           lang: "th",
         },
       ]);
+
+    // The member home lists it too, worded the same, for whoever missed the push; a tap opens the same page.
+    await reader.goto("/main");
+    const list = reader.getByRole("list", { name: "การแจ้งเตือนล่าสุด" });
+    const item = list.getByRole("link").filter({ hasText: "ฝากเงินสำเร็จ" });
+    await expect(item).toContainText(`เพิ่มเงิน ${baht(deposit.prepareAmount)} เข้ายอดเงินของคุณแล้ว`);
+    await screens(reader, "main-notifications", "Your notifications", { level: 2, after: "th" });
+    await item.click();
+    await expect(reader).toHaveURL(/\/credit\/status$/);
   });
 
   test("a message the app does not know is only logged, and logout unregisters the device", async ({

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
+import { NotificationList } from "../push/NotificationList.tsx";
 import { PushCard } from "../push/PushCard.tsx";
 import { InstallCard } from "../pwa/InstallCard.tsx";
 import { supportAtom } from "../site/site.ts";
@@ -29,6 +30,7 @@ export function MainPage() {
       </section>
       <InstallCard />
       <PushCard />
+      <NotificationList />
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title">
           <Trans>Shortcuts</Trans>

@@ -126,16 +126,31 @@ export function tellWorkerLocale(locale: UserLocale): void {
 
 function colorOf(type: string): SnackbarColor {
   if (type.endsWith("-rejected")) return "error";
-  if (type === "poy-won" || type === "deposit-approved" || type === "withdrawal-paid") return "success";
+  if (["poy-won", "ying-bonus", "deposit-approved", "withdrawal-paid"].includes(type)) return "success";
   return "info";
+}
+
+interface ForegroundPush {
+  type: typeof PUSH_FOREGROUND_MESSAGE;
+  messageType?: string;
+  title: string;
+  body?: string;
+}
+
+/** A message from the worker handing over a push that arrived while the app was in view. */
+export function isForegroundPush(data: unknown): data is ForegroundPush {
+  const message = data as Partial<ForegroundPush> | null;
+  return (
+    message?.type === PUSH_FOREGROUND_MESSAGE && typeof message.title === "string" && message.title !== ""
+  );
 }
 
 /** A push that arrived while the app is open and visible: the worker hands it over and it shows as a snackbar. */
 export function listenForeground(): () => void {
   if (!("serviceWorker" in navigator)) return () => undefined;
   const onMessage = (event: MessageEvent) => {
-    const data = event.data as { type?: string; messageType?: string; title?: string; body?: string } | null;
-    if (data?.type !== PUSH_FOREGROUND_MESSAGE || !data.title) return;
+    const data: unknown = event.data;
+    if (!isForegroundPush(data)) return;
     showSnackbar({
       txt: data.body ? `${data.title} — ${data.body}` : data.title,
       color: colorOf(data.messageType ?? ""),
