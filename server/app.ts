@@ -65,6 +65,8 @@ export interface AppDeps {
   push?: PushProvider;
   /** How often the push sender looks for due notifications (default 2 s); 0 turns the sender off (tests). */
   pushSenderIntervalMs?: number;
+  /** Where log lines go (default stdout); tests read what would be logged. */
+  logStream?: { write(line: string): void };
 }
 
 export interface App {
@@ -119,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         ],
         censor: "[redacted]",
       },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
   });
 
@@ -126,17 +129,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recaptcha: config.recaptcha !== null,
     liveChatOrigin: config.liveChat ? new URL(config.liveChat.scriptUrl).origin : undefined,
     firebase: config.push.provider === "firebase",
-  });
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      "request",
-    );
   });
   registerErrorHandling(app);
   await app.register(compress, { global: true, threshold: 1024 });

@@ -37,6 +37,33 @@ describe("HTTP server", () => {
     });
   });
 
+  it("logs one line per request, with the URL's credentials and the auth header left out", async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (l) => lines.push(l) } });
+    try {
+      const res = await logged.app.inject({
+        method: "GET",
+        url: "/api/health?token=secret-token-value",
+        headers: {
+          authorization: "Bearer bearer-token-value",
+          "x-guest-id": "0b7c7a86-6d1e-4c3a-9f4e-2a1b3c4d5e6f",
+        },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await logged.close();
+    }
+    const requests = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({
+      method: "GET",
+      url: "/api/health?token=[redacted]",
+      status: 200,
+      guestId: "0b7c7a86-6d1e-4c3a-9f4e-2a1b3c4d5e6f",
+    });
+    expect(lines.join("")).not.toMatch(/secret-token-value|bearer-token-value/);
+  });
+
   it("answers 503 when the database is gone", async () => {
     const broken = await createTestApp();
     await broken.database.close();
