@@ -48,8 +48,13 @@ describe("loadConfig", () => {
     expect(problemsOf({ SIGNUP_LIMIT_PER_IP: "lots" }).join()).toMatch(/SIGNUP_LIMIT_PER_IP/);
   });
 
-  it("reads the yeekee shooter bonuses in whole baht, 50 each unless set, 0 to turn one off", () => {
+  it("reads the yeekee shooter bonuses in whole baht: 50 each in demo and off in production unless set, 0 to turn one off", () => {
     expect(loadConfig({}).yeekeeShooterBonus).toEqual({ first: 5_000n, sixteenth: 5_000n });
+    expect(loadConfig(productionEnv).yeekeeShooterBonus).toEqual({ first: 0n, sixteenth: 0n });
+    expect(
+      loadConfig({ ...productionEnv, YEEKEE_SHOOTER_BONUS_FIRST: "20", YEEKEE_SHOOTER_BONUS_SIXTEENTH: "30" })
+        .yeekeeShooterBonus,
+    ).toEqual({ first: 2_000n, sixteenth: 3_000n });
     expect(
       loadConfig({ YEEKEE_SHOOTER_BONUS_FIRST: "100", YEEKEE_SHOOTER_BONUS_SIXTEENTH: "0" })
         .yeekeeShooterBonus,

@@ -16,13 +16,15 @@ const boolFromEnv = v.pipe(
 
 /** Whole baht a yeekee shooter bonus may be at most. */
 export const SHOOTER_BONUS_MAX_BAHT = 10_000;
-/** Whole baht, 0 (that place's bonus off) to SHOOTER_BONUS_MAX_BAHT; 50 unless set. Satang for the ledger. */
-const shooterBonusBaht = v.pipe(
-  v.optional(v.string(), "50"),
-  v.regex(/^\d{1,9}$/, "must be a whole number of baht"),
-  v.transform(Number),
-  v.maxValue(SHOOTER_BONUS_MAX_BAHT, `must be at most ${SHOOTER_BONUS_MAX_BAHT} baht`),
-  v.transform((baht) => BigInt(baht) * 100n),
+/** Whole baht, 0 (that place's bonus off) to SHOOTER_BONUS_MAX_BAHT. Satang for the ledger. */
+const shooterBonusBaht = v.optional(
+  v.pipe(
+    v.string(),
+    v.regex(/^\d{1,9}$/, "must be a whole number of baht"),
+    v.transform(Number),
+    v.maxValue(SHOOTER_BONUS_MAX_BAHT, `must be at most ${SHOOTER_BONUS_MAX_BAHT} baht`),
+    v.transform((baht) => BigInt(baht) * 100n),
+  ),
 );
 
 const EnvSchema = v.object({
@@ -143,8 +145,13 @@ export interface ShooterBonus {
   sixteenth: bigint;
 }
 
-/** What YEEKEE_SHOOTER_BONUS_FIRST / _SIXTEENTH default to: 50 baht each. */
+/** What YEEKEE_SHOOTER_BONUS_FIRST / _SIXTEENTH default to in demo mode: 50 baht each. */
 export const DEFAULT_SHOOTER_BONUS: Readonly<ShooterBonus> = { first: 5_000n, sixteenth: 5_000n };
+/**
+ * In production the bonus is off unless the operator sets it: it pays the house's money, so it starts only as an
+ * explicit decision, with its terms published.
+ */
+const NO_SHOOTER_BONUS: Readonly<ShooterBonus> = { first: 0n, sixteenth: 0n };
 
 export class ConfigError extends Error {
   readonly problems: readonly string[];
@@ -208,7 +215,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     bankFeedSecret: e.BANK_FEED_SECRET ?? null,
     signupLimitPerIp: e.SIGNUP_LIMIT_PER_IP,
     resultsFeed: e.RESULTS_FEED ?? (mode === "demo" ? "demo" : "none"),
-    yeekeeShooterBonus: { first: e.YEEKEE_SHOOTER_BONUS_FIRST, sixteenth: e.YEEKEE_SHOOTER_BONUS_SIXTEENTH },
+    yeekeeShooterBonus: {
+      first:
+        e.YEEKEE_SHOOTER_BONUS_FIRST ?? (mode === "demo" ? DEFAULT_SHOOTER_BONUS : NO_SHOOTER_BONUS).first,
+      sixteenth:
+        e.YEEKEE_SHOOTER_BONUS_SIXTEENTH ??
+        (mode === "demo" ? DEFAULT_SHOOTER_BONUS : NO_SHOOTER_BONUS).sixteenth,
+    },
     push: pushConfig(e.FIREBASE_SERVICE_ACCOUNT, mode),
   };
   if (e.SMS_PROVIDER === "http" && (!e.SMS_HTTP_URL || !e.SMS_HTTP_TOKEN)) {

@@ -244,7 +244,7 @@ const decidedByNobody = (db: Executor) =>
 
 /**
  * Draws every yeekee round whose shooting has closed and every ping-pong round past its result time.
- * `shooterBonus` is the configured yeekee shooter bonus (Config.yeekeeShooterBonus; 50 baht each by default).
+ * `shooterBonus` is the configured yeekee shooter bonus (Config.yeekeeShooterBonus: 50 baht each in demo mode, off in production unless set).
  */
 export async function drawDueRounds(
   db: Kysely<DB>,

@@ -118,7 +118,7 @@ export function startRoundJob(
     log?: Pick<FastifyBaseLogger, "error">;
     /** The results feed for gov, stock and set4 rounds (server/providers/resultsFeed.ts); none by default. */
     feed?: ResultsFeed | null;
-    /** The yeekee shooter bonus paid with each draw (Config.yeekeeShooterBonus); 50 baht each by default. */
+    /** The yeekee shooter bonus paid with each draw (Config.yeekeeShooterBonus: 50 baht each in demo mode, off in production unless set). */
     shooterBonus?: ShooterBonus;
   } = {},
 ): () => Promise<void> {
