@@ -23,24 +23,15 @@ import { houseAccountCode } from "../server/modules/lotto/poys.ts";
 import { confirmResult, proposeResult } from "../server/modules/lotto/results.ts";
 import { roundValues } from "../server/modules/lotto/rounds.ts";
 import { settleDueRounds } from "../server/modules/lotto/settlement.ts";
-import { BANGKOK, roundsForDay } from "../src/domain/lotto/index.ts";
+import { BANGKOK, LOTTO_OPTIONS, optionDigits, roundsForDay } from "../src/domain/lotto/index.ts";
 import { findPostgres, rate } from "./bench-common.ts";
 
 const MEMBERS = 10_000;
 /** 100,000 slips of 10 lines; BENCH_SETTLE_SLIPS makes a smaller run (a quick check of the script). */
 const SLIPS = Number(process.env.BENCH_SETTLE_SLIPS ?? 100_000);
 const LINES = 10; // per slip: 1,000,000 lines
-const OPTIONS = [
-  "tengBon3",
-  "tode3",
-  "tengBonNha3",
-  "tengLang3",
-  "tengBon2",
-  "tengLang2",
-  "tengBon1",
-  "tengLang1",
-];
-const DIGITS = [3, 3, 3, 3, 2, 2, 1, 1];
+const OPTIONS = LOTTO_OPTIONS;
+const DIGITS = OPTIONS.map(optionDigits);
 
 async function load(database: Database) {
   const db = database.db;

@@ -5,7 +5,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { parseWith } from "../../http/validate.ts";
 import { actorOf } from "../staff/routes.ts";
-import { Id } from "../wallet/common.ts";
+import { Id, Limit } from "../wallet/common.ts";
 import { lottoAccess } from "./access.ts";
 import {
   cancelRound,
@@ -43,16 +43,7 @@ const ResultRef = v.object({ resultId: Id });
 const RejectBody = v.object({ resultId: Id, note: Text(500) });
 const CancelBody = v.object({ betId: Id, reason: Text(500) });
 const ShortfallQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string("requestInvalid"), v.number("requestInvalid")], "requestInvalid"),
-      v.transform(Number),
-      v.integer("requestInvalid"),
-      v.minValue(1, "requestInvalid"),
-      v.maxValue(500, "requestInvalid"),
-    ),
-    100,
-  ),
+  limit: Limit(100, 500),
 });
 
 /** Results (public) and the staff's results desk (docs/results-api.md "Results", "Staff calls"). */

@@ -508,7 +508,8 @@ export function resultNumbers(outcome: OutcomeJson | null) {
   };
 }
 
-const toOutcome = (o: OutcomeJson): Outcome => ({
+/** A stored outcome (jsonb) as the domain's judging functions take it. */
+export const toOutcome = (o: OutcomeJson): Outcome => ({
   top3: o.top3,
   bottom2: o.bottom2,
   front3: o.front3,

@@ -24,7 +24,7 @@ import { parseWith } from "../../http/validate.ts";
 import { inTransaction } from "../../ledger/ledger.ts";
 import { audit } from "../staff/audit.ts";
 import { actorOf } from "../staff/routes.ts";
-import { Id, IdempotencyKey } from "../wallet/common.ts";
+import { Id, IdempotencyKey, Limit } from "../wallet/common.ts";
 import { lottoAccess } from "./access.ts";
 import { type CreateVia, cancelPoy, listPoys, placePoy, poyView } from "./poys.ts";
 import { keyNumber, rateNowOf } from "./rates.ts";
@@ -69,17 +69,6 @@ const CreateBody = v.object({
 });
 const RoundQuery = v.object({ betId: Id, betType: v.optional(v.string("requestInvalid")) });
 const OneQuery = v.object({ id: Id });
-const Limit = (fallback: number, max: number) =>
-  v.optional(
-    v.pipe(
-      v.union([v.string("requestInvalid"), v.number("requestInvalid")], "requestInvalid"),
-      v.transform(Number),
-      v.integer("requestInvalid"),
-      v.minValue(1, "requestInvalid"),
-      v.maxValue(max, "requestInvalid"),
-    ),
-    fallback,
-  );
 const RecommendQuery = v.object({
   betId: Id,
   betType: v.optional(v.string("requestInvalid")),

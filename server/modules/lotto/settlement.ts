@@ -9,7 +9,7 @@ import {
   winningNumbers,
 } from "../../../src/domain/lotto/index.ts";
 import type { TransactionType } from "../../../src/domain/transactionTypes.ts";
-import type { DB, OutcomeJson } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 import {
   inTransaction,
   memberAccounts,
@@ -20,6 +20,7 @@ import {
 } from "../../ledger/ledger.ts";
 import { notifySettledSlips } from "../push/lottoEvents.ts";
 import { houseAccountCode } from "./poys.ts";
+import { toOutcome } from "./results.ts";
 
 /**
  * Settlement (docs/results-api.md "Settlement"): pays a resulted round's winning lines, re-judges them when a
@@ -79,14 +80,6 @@ interface RoundState {
   /** Results of the round that are no longer confirmed: lines judged on them must be judged again. */
   stale: bigint[];
 }
-
-const toOutcome = (o: OutcomeJson): Outcome => ({
-  top3: o.top3,
-  bottom2: o.bottom2,
-  front3: o.front3,
-  back3: o.back3,
-  four: o.four,
-});
 
 async function roundState(db: Kysely<DB> | Transaction<DB>, roundId: bigint): Promise<RoundState | null> {
   const round = await db

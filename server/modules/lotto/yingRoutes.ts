@@ -7,7 +7,7 @@ import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { yingRoom } from "../../realtime.ts";
 import { type AuthenticatedMember, authenticateToken, bearerToken } from "../accounts/sessions.ts";
-import { Id } from "../wallet/common.ts";
+import { Id, Limit } from "../wallet/common.ts";
 import { lottoAccess } from "./access.ts";
 import { verifyView } from "./draws.ts";
 import { findRound, type RoundRow } from "./rounds.ts";
@@ -33,16 +33,7 @@ const CreateBody = v.object({ betId: Id, yingNumber: v.unknown() });
 const BetBody = v.object({ betId: Id });
 const ListQuery = v.object({
   betId: Id,
-  limit: v.optional(
-    v.pipe(
-      v.union([v.string("requestInvalid"), v.number("requestInvalid")], "requestInvalid"),
-      v.transform(Number),
-      v.integer("requestInvalid"),
-      v.minValue(1, "requestInvalid"),
-      v.maxValue(YING_LIST_MAX, "requestInvalid"),
-    ),
-    YING_LIST_DEFAULT,
-  ),
+  limit: Limit(YING_LIST_DEFAULT, YING_LIST_MAX),
 });
 
 /** Yeekee shooting and the public verification data (docs/results-api.md "Yeekee shooting", "Verification"). */

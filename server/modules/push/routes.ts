@@ -7,7 +7,7 @@ import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
 import { inTransaction } from "../../ledger/ledger.ts";
 import { requireMember } from "../accounts/sessions.ts";
-import { isUniqueViolation } from "../wallet/common.ts";
+import { isUniqueViolation, Limit } from "../wallet/common.ts";
 
 /** Oldest devices are forgotten beyond this many per member (a device id is the client's to choose). */
 export const MAX_DEVICES_PER_MEMBER = 10;
@@ -23,18 +23,7 @@ const RegisterBody = v.object({
   provider: v.picklist(["firebase", "local"], "requestInvalid"),
   locale: v.pipe(v.string("requestInvalid"), v.maxLength(10, "requestInvalid")),
 });
-const ListQuery = v.object({
-  limit: v.optional(
-    v.pipe(
-      v.string("requestInvalid"),
-      v.regex(/^\d{1,3}$/, "requestInvalid"),
-      v.transform(Number),
-      v.minValue(1, "requestInvalid"),
-      v.maxValue(100, "requestInvalid"),
-    ),
-    "30",
-  ),
-});
+const ListQuery = v.object({ limit: Limit(30, 100) });
 
 export async function pushRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { db } = deps.database;

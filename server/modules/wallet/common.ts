@@ -53,6 +53,19 @@ export const Id = v.pipe(
   v.transform((x) => BigInt(x)),
 );
 
+/** A list's `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
+export const Limit = (fallback: number, max: number) =>
+  v.optional(
+    v.pipe(
+      v.union([v.string("requestInvalid"), v.number("requestInvalid")], "requestInvalid"),
+      v.transform(Number),
+      v.integer("requestInvalid"),
+      v.minValue(1, "requestInvalid"),
+      v.maxValue(max, "requestInvalid"),
+    ),
+    fallback,
+  );
+
 /** Postgres unique-violation on a named constraint or index. */
 export function isUniqueViolation(err: unknown, name: string): boolean {
   const e = err as { code?: string; constraint?: string; detail?: string; message?: string };

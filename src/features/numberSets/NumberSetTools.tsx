@@ -17,10 +17,7 @@ import "./numberSets.css";
 export function SaveNumberSet({ lines, suggestedName }: { lines: NumberSetLine[]; suggestedName: string }) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
-  const [name, setName] = useState(suggestedName);
   const [saved, setSaved] = useState<{ name: string } | null>(null);
-  const sending = useSending(numberSetErrorText);
-  const id = useId();
   const count = lines.length;
 
   if (!open) {
@@ -33,7 +30,6 @@ export function SaveNumberSet({ lines, suggestedName }: { lines: NumberSetLine[]
           onClick={() => {
             setOpen(true);
             setSaved(null);
-            setName(suggestedName);
           }}
         >
           <Trans>Save as number set</Trans>
@@ -44,20 +40,57 @@ export function SaveNumberSet({ lines, suggestedName }: { lines: NumberSetLine[]
   }
 
   return (
+    <NumberSetNameForm
+      className="number-set-tool"
+      label={t`Name of the number set`}
+      initialName={suggestedName}
+      saveLabel={t`Save`}
+      onSave={async (name) => {
+        const item = await createNumberSet(name, lines);
+        setSaved({ name: item.name });
+        setOpen(false);
+      }}
+      onCancel={() => setOpen(false)}
+    >
+      <p className="form-note">
+        <Plural value={count} one="# line will be saved." other="# lines will be saved." />
+      </p>
+    </NumberSetNameForm>
+  );
+}
+
+/** A number set's name, as saved and as renamed: one field under the server's rules, Save and Cancel. */
+export function NumberSetNameForm({
+  className = "",
+  label,
+  initialName,
+  saveLabel,
+  onSave,
+  onCancel,
+  children,
+}: {
+  className?: string;
+  label: string;
+  initialName: string;
+  saveLabel: string;
+  /** Gets the trimmed name; a throw shows as the form's error. */
+  onSave: (name: string) => Promise<void>;
+  onCancel: () => void;
+  children?: React.ReactNode;
+}) {
+  const { t } = useLingui();
+  const [name, setName] = useState(initialName);
+  const sending = useSending(numberSetErrorText);
+  const id = useId();
+  return (
     <form
-      className="number-set-tool number-set-form"
+      className={`number-set-form ${className}`.trim()}
       onSubmit={(e) => {
         e.preventDefault();
-        void sending.run(async () => {
-          const item = await createNumberSet(name.trim(), lines);
-          setSaved({ name: item.name });
-          setOpen(false);
-        });
+        void sending.run(() => onSave(name.trim()));
       }}
     >
-      <label htmlFor={id}>
-        <Trans>Name of the number set</Trans>
-      </label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         value={name}
@@ -66,9 +99,7 @@ export function SaveNumberSet({ lines, suggestedName }: { lines: NumberSetLine[]
         required
         onChange={(e) => setName(e.target.value)}
       />
-      <p className="form-note">
-        <Plural value={count} one="# line will be saved." other="# lines will be saved." />
-      </p>
+      {children}
       <FormError message={sending.error?.() ?? null} />
       <div className="actions">
         <button
@@ -76,9 +107,9 @@ export function SaveNumberSet({ lines, suggestedName }: { lines: NumberSetLine[]
           className="button button-primary button-small"
           disabled={sending.busy || name.trim() === ""}
         >
-          {sending.busy ? t`Saving…` : t`Save`}
+          {sending.busy ? t`Saving…` : saveLabel}
         </button>
-        <button type="button" className="button button-small" onClick={() => setOpen(false)}>
+        <button type="button" className="button button-small" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </button>
       </div>

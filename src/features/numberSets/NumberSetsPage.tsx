@@ -16,6 +16,7 @@ import { later, type Text, useLoad, useSending } from "../wallet/hooks.ts";
 import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
 import { fittingLines, loadSetInto, type SkippedLine } from "./load.ts";
 import { numberSetErrorText, skippedText } from "./messages.ts";
+import { NumberSetNameForm } from "./NumberSetTools.tsx";
 import {
   deleteNumberSet,
   fetchNumberSets,
@@ -209,45 +210,17 @@ function RenameForm({
   onCancel: () => void;
 }) {
   const { t } = useLingui();
-  const [name, setName] = useState(set.name);
-  const sending = useSending(numberSetErrorText);
-  const id = useId();
   return (
-    <form
-      className="number-set-form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void sending.run(async () => {
-          await renameNumberSet(set.id, name.trim());
-          await onDone();
-        });
+    <NumberSetNameForm
+      label={t`New name`}
+      initialName={set.name}
+      saveLabel={t`Save name`}
+      onSave={async (name) => {
+        await renameNumberSet(set.id, name);
+        await onDone();
       }}
-    >
-      <label htmlFor={id}>
-        <Trans>New name</Trans>
-      </label>
-      <input
-        id={id}
-        value={name}
-        maxLength={NUMBER_SET_MAX.name}
-        autoComplete="off"
-        required
-        onChange={(e) => setName(e.target.value)}
-      />
-      <FormError message={sending.error?.() ?? null} />
-      <div className="actions">
-        <button
-          type="submit"
-          className="button button-primary button-small"
-          disabled={sending.busy || name.trim() === ""}
-        >
-          {sending.busy ? t`Saving…` : t`Save name`}
-        </button>
-        <button type="button" className="button button-small" onClick={onCancel}>
-          <Trans>Cancel</Trans>
-        </button>
-      </div>
-    </form>
+      onCancel={onCancel}
+    />
   );
 }
 

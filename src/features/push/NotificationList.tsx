@@ -1,13 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
 import { useAtomValue } from "jotai";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { buildNotification, pushLocale } from "../../../sw/pushMessages.ts";
 import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { CATALOG_LOCALE } from "../../domain/locale.ts";
 import { api, getJson } from "../../lib/api.ts";
 import { localeAtom } from "../../lib/localeState.ts";
 import { onlineAtom } from "../../lib/network.ts";
+import { useLoad } from "../../lib/useLoad.ts";
 import { isForegroundPush } from "./push.ts";
 import "./push.css";
 
@@ -37,25 +38,9 @@ export function NotificationList() {
   const online = useAtomValue(onlineAtom);
   const locale = pushLocale(CATALOG_LOCALE[useAtomValue(localeAtom)]);
   const router = useRouter();
-  // Kept small on purpose (no wallet helpers): this list sits on the member home, inside its JS budget.
-  const [data, setData] = useState<NotificationItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const latest = useRef(0);
-  const reload = useCallback(async () => {
-    const mine = ++latest.current;
-    try {
-      const items = await fetchNotifications();
-      if (mine !== latest.current) return;
-      setData(items);
-      setFailed(false);
-    } catch {
-      if (mine === latest.current) setFailed(true);
-    }
-  }, []);
-
-  useEffect(() => {
-    if (online) void reload();
-  }, [online, reload]);
+  // Loaded again when the connection comes back; offline, what was loaded stays on screen.
+  const { data, error, reload } = useLoad(fetchNotifications, [online]);
+  const failed = online && error !== null;
 
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
@@ -63,10 +48,7 @@ export function NotificationList() {
       if (isForegroundPush(event.data)) void reload();
     };
     navigator.serviceWorker.addEventListener("message", onMessage);
-    return () => {
-      latest.current += 1;
-      navigator.serviceWorker.removeEventListener("message", onMessage);
-    };
+    return () => navigator.serviceWorker.removeEventListener("message", onMessage);
   }, [reload]);
 
   const items = (data ?? []).flatMap((item) => {

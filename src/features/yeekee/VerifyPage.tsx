@@ -365,12 +365,21 @@ function Recomputed({ report }: { report: YeekeeReport }) {
   );
 }
 
-function WhyYeekee() {
+/** The section under a verification that says, in words, why the checks rule out a chosen number. */
+function WhySection({ children }: { children: React.ReactNode }) {
   return (
     <section aria-labelledby="verify-why-title" className="verify-why">
       <h2 id="verify-why-title" className="section-title">
         <Trans>Why this shows the house did not choose the number</Trans>
       </h2>
+      {children}
+    </section>
+  );
+}
+
+function WhyYeekee() {
+  return (
+    <WhySection>
       <ul>
         <li>
           <Trans>
@@ -392,7 +401,7 @@ function WhyYeekee() {
           </Trans>
         </li>
       </ul>
-    </section>
+    </WhySection>
   );
 }
 
@@ -624,10 +633,7 @@ function PingpongCheckText({ check }: { check: PingpongCheck }) {
 
 function WhyPingpong() {
   return (
-    <section aria-labelledby="verify-why-title" className="verify-why">
-      <h2 id="verify-why-title" className="section-title">
-        <Trans>Why this shows the house did not choose the number</Trans>
-      </h2>
+    <WhySection>
       <ul>
         <li>
           <Trans>
@@ -649,7 +655,7 @@ function WhyPingpong() {
       <pre className="verify-pre">
         {'printf %s "$SEED" | xxd -r -p | sha256sum\nprintf \'commit:%s\' "$SEED" | sha256sum'}
       </pre>
-    </section>
+    </WhySection>
   );
 }
 
