@@ -1,11 +1,13 @@
 import { defineConfig, devices } from "@playwright/test";
-import { launchOptions } from "./e2e/browser.ts";
-import { E2E_CHECKER, E2E_STAFF, LINE_STAND_IN } from "./e2e/support/constants.ts";
+import { describeChromium, launchOptions } from "./e2e/browser.ts";
+import { E2E_APPROVER, E2E_CHECKER, E2E_STAFF, LINE_STAND_IN } from "./e2e/support/constants.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 // A new embedded database for every run: the server starts on an empty data directory (one per port, so runs
 // on other ports at the same time keep theirs).
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+// Which Chromium (e2e/browser.ts decides: Debian's, else the one npm ci brought), said once, not by every worker.
+if (process.env.TEST_WORKER_INDEX === undefined) console.log(describeChromium());
 
 export default defineConfig({
   testDir: "e2e",
@@ -15,11 +17,12 @@ export default defineConfig({
   // Three: the yeekee round tests spend minutes waiting for real rounds to be shot and drawn, nearly idle.
   workers: 3,
   retries: 0,
-  // Sign-up and login hash PINs with scrypt on purpose; on a 2-core runner under load that can pass 5 s.
-  expect: { timeout: 10_000 },
-  // A hang guard, not a speed check: the longest player flows take 20-25 s on a quiet 2-core runner and half as
-  // long again when the machine is busy, so 30 s failed healthy runs.
-  timeout: 60_000,
+  // Sign-up and login hash PINs with scrypt on purpose; on a 2-core runner under load one hash passed 8 s.
+  expect: { timeout: 20_000 },
+  // A hang guard, not a speed check. Funding a player now takes two back-office logins (four eyes: one proposes,
+  // a second confirms), each a scrypt hash of 7-8 s on a busy 2-core runner, on top of flows of 20-40 s; 60 s
+  // ended healthy runs that were still moving (traces show each step answering).
+  timeout: 120_000,
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
@@ -52,13 +55,16 @@ export default defineConfig({
     },
     {
       // The production build served by the real server (npm test builds first), on a new database with one
-      // back-office administrator (the wallet specs have staff pay a withdrawal) and a second staff member who
-      // confirms results the first one enters (four eyes); then the rounds no test can wait for
+      // back-office administrator (the wallet specs have staff pay a withdrawal), a second staff member who
+      // confirms results the first one enters, and a second administrator who confirms the first one's balance
+      // adjustments and large payments (four eyes); then the rounds no test can wait for
       // (scripts/e2e-fixture-rounds.ts: a ping-pong round drawn just after the start).
-      command: `rm -rf ${DATA_DIR} && node scripts/staff-create.ts --user ${E2E_STAFF.userName} --role administrator && node scripts/staff-create.ts --user ${E2E_CHECKER.userName} --role staff && node scripts/e2e-fixture-rounds.ts && node server/main.ts`,
+      command: `rm -rf ${DATA_DIR} && node scripts/staff-create.ts --user ${E2E_STAFF.userName} --role administrator && node scripts/staff-create.ts --user ${E2E_CHECKER.userName} --role staff && node scripts/staff-create.ts --user ${E2E_APPROVER.userName} --role administrator && node scripts/e2e-fixture-rounds.ts && node server/main.ts`,
       url: `http://localhost:${PORT}/api/health`,
       env: {
         PORT: String(PORT),
+        // Chosen, as an operator must once DATABASE_URL is set (the caller's environment may have one).
+        APP_MODE: "demo",
         DATA_DIR,
         LOG_LEVEL: "warn",
         // Every test signs its players up from this one address; real players come from many.
@@ -72,7 +78,9 @@ export default defineConfig({
         LINE_ISSUER: `http://localhost:${LINE_STAND_IN.port}`,
       },
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Three staff passwords hashed with scrypt, the migrations and the fixture rounds before the server listens:
+      // on a busy 2-core runner that passed a minute.
+      timeout: 180_000,
     },
   ],
 });

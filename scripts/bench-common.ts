@@ -1,8 +1,9 @@
-/** What the benchmarks share (scripts/bench-ledger.ts, scripts/bench-slips.ts). */
+/** What the benchmarks share (scripts/bench-ledger.ts, bench-slips.ts, bench-games.ts). */
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import type { Kysely } from "kysely";
 import pg from "pg";
 import { type Database, openDatabase } from "../server/db/database.ts";
@@ -95,4 +96,83 @@ export async function onBothEngines(
     await database.close();
   }
   return postgres.url;
+}
+
+/** pgbench on PATH, else in Debian's versioned PostgreSQL directories. */
+export function findPgbench(): string | null {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
+    if (dir && existsSync(join(dir, "pgbench"))) return join(dir, "pgbench");
+  }
+  const debian = "/usr/lib/postgresql";
+  if (existsSync(debian)) {
+    for (const version of readdirSync(debian).sort().reverse()) {
+      const candidate = join(debian, version, "bin", "pgbench");
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return null;
+}
+
+/** The same machine's PostgreSQL under pgbench, in a throwaway database. */
+export async function pgbench(url: string): Promise<void> {
+  const binary = findPgbench();
+  if (!binary) {
+    console.log(
+      "pgbench (PostgreSQL): skipped: pgbench is not installed (Debian: postgresql-client-<major>, e.g. postgresql-client-15)",
+    );
+    return;
+  }
+  const name = `bench_pgbench_${randomBytes(6).toString("hex")}`;
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const scriptDir = mkdtempSync(join(tmpdir(), "lottoup-bench-pgbench-"));
+  try {
+    await admin.query(`create database ${name}`);
+    const run = (args: string[]) => {
+      const result = spawnSync(binary, [...args, String(target)], { encoding: "utf8" });
+      if (result.status !== 0) {
+        throw new Error(`pgbench ${args.join(" ")} failed: ${result.error?.message ?? result.stderr.trim()}`);
+      }
+      return result.stdout;
+    };
+    run(["-i", "-s", "1", "-q"]);
+    const version = /\d+(?:\.\d+)*/.exec(spawnSync(binary, ["--version"], { encoding: "utf8" }).stdout)?.[0];
+    const oneRow = join(scriptDir, "one-row-update.sql");
+    const oneRowScript =
+      "\\set aid random(1, 100000)\nupdate pgbench_accounts set abalance = abalance + 1 where aid = :aid;\n";
+    writeFileSync(oneRow, oneRowScript);
+    for (const [what, args] of [
+      ["built-in simple-update: update one account, select it, insert history", ["-b", "simple-update"]],
+      ["one-row update, one statement per transaction", ["-f", oneRow]],
+    ] as const) {
+      const argv = ["-c", "10", "-j", "2", "-T", "10", ...args];
+      const out = run(argv);
+      const tps =
+        /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
+          out,
+        )?.[1];
+      const failed = /number of failed transactions: (\d+)/.exec(out)?.[1];
+      console.log(
+        `pgbench (PostgreSQL ${version ?? "?"}, scale 1, ${what}): ` +
+          `${tps === undefined ? "no tps in the output" : `${Math.round(Number(tps))} tps`}` +
+          (failed !== undefined ? `, ${failed} failed` : "") +
+          `; command: ${binary} ${argv.join(" ")} ${shownUrl(String(target))}`,
+      );
+    }
+    console.log(
+      `  (database ${name} made by ${binary} -i -s 1 -q, dropped after; ${oneRow}: ` +
+        `${oneRowScript.trim().replace("\n", "; ")})`,
+    );
+  } catch (err) {
+    console.log(`pgbench (PostgreSQL): failed: ${err instanceof Error ? err.message : err}`);
+    process.exitCode = 1;
+  } finally {
+    rmSync(scriptDir, { recursive: true, force: true });
+    await admin.query(`drop database if exists ${name} with (force)`).catch((err: unknown) => {
+      console.log(`pgbench: could not drop database ${name}: ${err instanceof Error ? err.message : err}`);
+    });
+    await admin.end();
+  }
 }

@@ -4,30 +4,28 @@
  * (DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test when reachable; a throwaway schema, dropped
  * after), each with the pool the server uses: the round job creates the rounds, and 50 funded members place
  * slips of 10 three-top lines at once on the open yeekee round that closes next (at least 10 minutes away),
- * each member one slip after another, through placePoy (the whole placement in one transaction, as
- * poys.create runs it, without HTTP). Numbers are spread so that no number's exposure nears the automatic rate
- * tiers; any refusal is counted by its code. Then `checkLedger` on what the run wrote.
+ * each member one slip after another, through placePoy as poys.create runs it without HTTP: the placement in one
+ * transaction, the answer built from the rows it wrote, and `money-update` computed by the listener the app wires
+ * (server/kernel/live.ts, emitting to a socket.io stand-in that counts). Numbers are spread so that no number's
+ * exposure nears the automatic rate tiers; any refusal is counted by its code. Then `checkLedger` on what the run
+ * wrote.
  *
  * Beside it, the same machine's PostgreSQL under pgbench (scale 1, in a throwaway database, dropped after):
  * the built-in simple-update transaction and a one-row update, 10 clients for 10 s each. Skipped, saying so,
  * when pgbench is not installed (Debian: postgresql-client-<major>, e.g. postgresql-client-15).
  */
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
 import type { Kysely } from "kysely";
-import pg from "pg";
+import type { Server as SocketServer } from "socket.io";
 import { type Database, migrate } from "../server/db/database.ts";
 import type { DB } from "../server/db/schema.ts";
 import { seed } from "../server/db/seed.ts";
 import { AppError } from "../server/http/errors.ts";
+import { wireMoneyUpdates } from "../server/kernel/live.ts";
 import { checkLedger } from "../server/ledger/check.ts";
 import { memberAccount, systemAccount, transfer } from "../server/ledger/ledger.ts";
 import { placePoy } from "../server/modules/lotto/poys.ts";
 import { ensureRounds } from "../server/modules/lotto/roundJob.ts";
-import { key, newMember, onBothEngines, rate, shownUrl } from "./bench-common.ts";
+import { key, newMember, onBothEngines, pgbench, rate } from "./bench-common.ts";
 
 const MEMBERS = 50;
 const SLIPS_EACH = 10;
@@ -66,6 +64,7 @@ async function benchmark(label: string, database: Database): Promise<void> {
   if (multiply === undefined) throw new Error(`round ${round.bet_type} has no ${OPTION} rate`);
   const clearing = await systemAccount(db, "clearing:deposit:bench", "clearing");
   const members: bigint[] = [];
+  const uuids: string[] = [];
   for (let i = 0; i < MEMBERS; i++) {
     const member = await newMember(db);
     await transfer(db, {
@@ -77,7 +76,17 @@ async function benchmark(label: string, database: Database): Promise<void> {
       idempotencyKey: key(),
     });
     members.push(member);
+    const { uuid } = await db
+      .selectFrom("members")
+      .select("uuid")
+      .where("id", "=", member)
+      .executeTakeFirstOrThrow();
+    uuids.push(uuid);
   }
+  // The app's money-update listener, emitting to a stand-in for socket.io that only counts.
+  let emitted = 0;
+  const io = { to: () => ({ emit: () => ++emitted > 0 }) } as unknown as SocketServer;
+  const stopUpdates = wireMoneyUpdates(db, io);
 
   const refused = new Map<string, number>();
   const failures: string[] = [];
@@ -86,6 +95,7 @@ async function benchmark(label: string, database: Database): Promise<void> {
     try {
       await placePoy(db, {
         memberId: members[m] as bigint,
+        memberUuid: uuids[m],
         betId: round.id,
         lines: numbersOf(m, slip).map((number) => ({ option: OPTION, number, price: PRICE, multiply })),
         idempotencyKey: key(),
@@ -110,6 +120,7 @@ async function benchmark(label: string, database: Database): Promise<void> {
     }),
   );
   const ms = performance.now() - started;
+  stopUpdates();
   const total = MEMBERS * SLIPS_EACH;
   const refusals = [...refused.entries()].sort(([a], [b]) => a.localeCompare(b));
   const refusedCount = refusals.reduce((sum, [, n]) => sum + n, 0);
@@ -119,7 +130,8 @@ async function benchmark(label: string, database: Database): Promise<void> {
       (refusals.length > 0 ? ` (${refusals.map(([code, n]) => `${code} ${n}`).join(", ")})` : "") +
       `, ${failures.length} other errors, ${(ms / 1000).toFixed(2)} s (${rate(completed, ms)} slips, ` +
       `${rate(completed * LINES, ms)} lines)` +
-      (warmRefused > 0 ? `; ${warmRefused} of the ${MEMBERS} warm-up slips failed` : ""),
+      (warmRefused > 0 ? `; ${warmRefused} of the ${MEMBERS} warm-up slips failed` : "") +
+      `; ${emitted} money-updates emitted`,
   );
   for (const failure of new Set(failures)) console.log(`  error: ${failure}`);
 
@@ -138,85 +150,6 @@ async function benchmark(label: string, database: Database): Promise<void> {
       : `ledger check after slips (${label}): ${problems.length} violation(s)\n${problems.map((p) => `  - ${p}`).join("\n")}`,
   );
   if (problems.length > 0 || failures.length > 0 || completed !== total) process.exitCode = 1;
-}
-
-/** pgbench on PATH, else in Debian's versioned PostgreSQL directories. */
-function findPgbench(): string | null {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) {
-    if (dir && existsSync(join(dir, "pgbench"))) return join(dir, "pgbench");
-  }
-  const debian = "/usr/lib/postgresql";
-  if (existsSync(debian)) {
-    for (const version of readdirSync(debian).sort().reverse()) {
-      const candidate = join(debian, version, "bin", "pgbench");
-      if (existsSync(candidate)) return candidate;
-    }
-  }
-  return null;
-}
-
-/** The same machine's PostgreSQL under pgbench, in a throwaway database. */
-async function pgbench(url: string): Promise<void> {
-  const binary = findPgbench();
-  if (!binary) {
-    console.log(
-      "pgbench (PostgreSQL): skipped: pgbench is not installed (Debian: postgresql-client-<major>, e.g. postgresql-client-15)",
-    );
-    return;
-  }
-  const name = `bench_pgbench_${randomBytes(6).toString("hex")}`;
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const scriptDir = mkdtempSync(join(tmpdir(), "lottoup-bench-pgbench-"));
-  try {
-    await admin.query(`create database ${name}`);
-    const run = (args: string[]) => {
-      const result = spawnSync(binary, [...args, String(target)], { encoding: "utf8" });
-      if (result.status !== 0) {
-        throw new Error(`pgbench ${args.join(" ")} failed: ${result.error?.message ?? result.stderr.trim()}`);
-      }
-      return result.stdout;
-    };
-    run(["-i", "-s", "1", "-q"]);
-    const version = /\d+(?:\.\d+)*/.exec(spawnSync(binary, ["--version"], { encoding: "utf8" }).stdout)?.[0];
-    const oneRow = join(scriptDir, "one-row-update.sql");
-    const oneRowScript =
-      "\\set aid random(1, 100000)\nupdate pgbench_accounts set abalance = abalance + 1 where aid = :aid;\n";
-    writeFileSync(oneRow, oneRowScript);
-    for (const [what, args] of [
-      ["built-in simple-update: update one account, select it, insert history", ["-b", "simple-update"]],
-      ["one-row update, one statement per transaction", ["-f", oneRow]],
-    ] as const) {
-      const argv = ["-c", "10", "-j", "2", "-T", "10", ...args];
-      const out = run(argv);
-      const tps =
-        /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
-          out,
-        )?.[1];
-      const failed = /number of failed transactions: (\d+)/.exec(out)?.[1];
-      console.log(
-        `pgbench (PostgreSQL ${version ?? "?"}, scale 1, ${what}): ` +
-          `${tps === undefined ? "no tps in the output" : `${Math.round(Number(tps))} tps`}` +
-          (failed !== undefined ? `, ${failed} failed` : "") +
-          `; command: ${binary} ${argv.join(" ")} ${shownUrl(String(target))}`,
-      );
-    }
-    console.log(
-      `  (database ${name} made by ${binary} -i -s 1 -q, dropped after; ${oneRow}: ` +
-        `${oneRowScript.trim().replace("\n", "; ")})`,
-    );
-  } catch (err) {
-    console.log(`pgbench (PostgreSQL): failed: ${err instanceof Error ? err.message : err}`);
-    process.exitCode = 1;
-  } finally {
-    rmSync(scriptDir, { recursive: true, force: true });
-    await admin.query(`drop database if exists ${name} with (force)`).catch((err: unknown) => {
-      console.log(`pgbench: could not drop database ${name}: ${err instanceof Error ? err.message : err}`);
-    });
-    await admin.end();
-  }
 }
 
 const postgresUrl = await onBothEngines("slips", benchmark, ["slips placed", "pgbench"]);

@@ -1,7 +1,7 @@
 /**
  * Lighthouse performance metrics (LCP, TBT, CLS and the performance score) for `/` and `/lotto`, in Lighthouse's
- * default mobile emulation (Moto G Power screen, simulated slow 4G and 4× CPU slowdown), using the machine's
- * Chromium, against the production build served by the real server. `/lotto` is measured logged in, with the
+ * default mobile emulation (Moto G Power screen, simulated slow 4G and 4× CPU slowdown), in the Chromium the e2e
+ * suite uses (e2e/browser.ts: Debian's, else the one npm ci brought), against the production build served by the real server. `/lotto` is measured logged in, with the
  * session cookie set before the run (storage is not reset, or the member would be logged out).
  * `npm run bench` runs it; it needs `npm run build` first.
  */
@@ -9,8 +9,7 @@
 import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, SYSTEM_CHROMIUM } from "../e2e/browser.ts";
-import { ACCESS_TOKEN_COOKIE } from "../src/lib/session.ts";
+import { CHROMIUM_ARGS, chromiumBinary, describeChromium } from "../e2e/browser.ts";
 import { startProductServer } from "./product-server.ts";
 
 const ROUTES = [
@@ -22,22 +21,25 @@ const RUNS = 3;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
+console.log(describeChromium());
+const browser = chromiumBinary();
+// Both stopped in the finally; scripts/server-process.ts also stops the server on a signal or a crash.
 const server = await startProductServer(4393);
-const chrome = await chromeLauncher.launch({
-  chromePath: SYSTEM_CHROMIUM,
-  chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
-});
+let chrome: chromeLauncher.LaunchedChrome | undefined;
 try {
-  const token = await server.signUp();
+  chrome = await chromeLauncher.launch({
+    ...(browser.executablePath ? { chromePath: browser.executablePath } : {}),
+    envVars: { ...process.env, ...browser.env },
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+  });
+  const memberCookies = await server.signUp();
   for (const route of ROUTES) {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const context = cdp.contexts()[0];
     if (!context) throw new Error("no default browser context");
     await context.clearCookies();
     if (route.member) {
-      await context.addCookies([
-        { name: ACCESS_TOKEN_COOKIE, value: encodeURIComponent(token), url: server.base },
-      ]);
+      await context.addCookies(memberCookies);
     }
     await cdp.close();
     const samples: { lcp: number; tbt: number; cls: number; score: number }[] = [];
@@ -69,6 +71,6 @@ try {
     );
   }
 } finally {
-  chrome.kill();
+  chrome?.kill();
   await server.stop();
 }

@@ -2,15 +2,30 @@
  * The product as `npm start` serves it (the production build in dist/ by server/main.ts), on a new embedded
  * database in a temporary directory, for scripts that measure it in a browser (size budgets, Lighthouse).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { cookieSetBy } from "../server/http/sessionCookies.ts";
+import { MEMBER_SESSION_COOKIE, SESSION_HINT_COOKIE } from "../src/domain/session.ts";
+import { type ServerProcess, startServer } from "./server-process.ts";
+
+/** A cookie of a logged-in browser, as Playwright's `addCookies` takes it. */
+export interface SessionCookie {
+  name: string;
+  value: string;
+  url: string;
+  httpOnly: boolean;
+  sameSite: "Strict";
+}
 
 export interface ProductServer {
   base: string;
-  /** A new member's access token (the app keeps it in the `accessToken` cookie). */
-  signUp(): Promise<string>;
+  /**
+   * A new member's session cookies, as the sign-up answer sets them: the HttpOnly `accessToken` with the token and
+   * the app's readable `sessionHint`.
+   */
+  signUp(): Promise<SessionCookie[]>;
+  /** Ends the server and removes its database; also done by itself on any exit of the script. */
   stop(): Promise<void>;
 }
 
@@ -18,29 +33,19 @@ export async function startProductServer(port: number): Promise<ProductServer> {
   const dataDir = mkdtempSync(join(tmpdir(), "lottoup-measure-"));
   // The embedded database, whatever the caller's environment points at.
   const { DATABASE_URL: _ignored, REDIS_URL: _alsoIgnored, ...env } = process.env;
-  const child: ChildProcess = spawn(process.execPath, ["server/main.ts"], {
-    env: { ...env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const started = Date.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (child.exitCode !== null || Date.now() - started > 60_000) {
-      await stop();
-      throw new Error("the server did not start (see its output above)");
-    }
-    await new Promise((r) => setTimeout(r, 50));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  let server: ServerProcess;
+  try {
+    server = await startServer({
+      port,
+      env: { ...env, DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      afterStop: removeData,
+    });
+  } catch (err) {
+    removeData();
+    throw err;
   }
+  const { base, stop } = server;
   let counter = 0;
   return {
     base,
@@ -56,9 +61,20 @@ export async function startProductServer(port: number): Promise<ProductServer> {
           phoneNumber: "0812345678",
         }),
       });
-      const token = res.headers.get("auth");
-      if (res.status !== 201 || !token) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-      return token;
+      const setCookie = res.headers.getSetCookie();
+      const token = cookieSetBy(setCookie, MEMBER_SESSION_COOKIE);
+      const hint = cookieSetBy(setCookie, SESSION_HINT_COOKIE);
+      if (res.status !== 201 || !token || !hint) {
+        throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
+      }
+      const cookie = (name: string, value: string, httpOnly: boolean): SessionCookie => ({
+        name,
+        value,
+        url: base,
+        httpOnly,
+        sameSite: "Strict",
+      });
+      return [cookie(MEMBER_SESSION_COOKIE, token, true), cookie(SESSION_HINT_COOKIE, hint, false)];
     },
   };
 }

@@ -6,9 +6,8 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
-import { launchOptions } from "../e2e/browser.ts";
-import { ACCESS_TOKEN_COOKIE } from "../src/lib/session.ts";
+import { type Browser, chromium } from "@playwright/test";
+import { describeChromium, launchOptions } from "../e2e/browser.ts";
 import { startProductServer } from "./product-server.ts";
 
 const BUDGET_BYTES = 130 * 1000;
@@ -36,19 +35,21 @@ const ROUTES: { path: string; member: boolean; budget: number }[] = [
   { path: "/poy", member: true, budget: 195 * 1000 },
 ];
 
-const server = await startProductServer(4392);
-const browser = await chromium.launch(launchOptions());
+console.log(describeChromium());
 const over: string[] = [];
 let landing: { total: number; rows: { path: string; size: number }[] } | null = null;
+// Stopped in the finally on success and failure alike (scripts/server-process.ts covers signals and crashes):
+// a server left on the port would be measured, old build and all, by the next run.
+const server = await startProductServer(4392);
+let browser: Browser | undefined;
 try {
-  const token = await server.signUp();
+  browser = await chromium.launch(launchOptions());
+  const memberCookies = await server.signUp();
   for (const route of ROUTES) {
     const context = await browser.newContext({ serviceWorkers: "block" });
     await context.addInitScript(() => localStorage.setItem("locale", "th"));
     if (route.member) {
-      await context.addCookies([
-        { name: ACCESS_TOKEN_COOKIE, value: encodeURIComponent(token), url: server.base },
-      ]);
+      await context.addCookies(memberCookies);
     }
     const page = await context.newPage();
     const scripts = new Set<string>();
@@ -75,8 +76,11 @@ try {
     if (total > route.budget) over.push(`${route.path} ${kb(total)} is over its ${kb(route.budget)} budget`);
   }
 } finally {
-  await browser.close();
-  await server.stop();
+  try {
+    await browser?.close();
+  } finally {
+    await server.stop();
+  }
 }
 
 if (landing) {
