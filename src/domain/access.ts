@@ -1,19 +1,17 @@
 /**
- * Member statuses (SPEC.md section 4; the meaning of each is our decision, see docs/architecture.md):
+ * Member statuses (docs/rules.md "Member statuses"; the meaning of each is our decision):
  * 0 active; 1 suspended (logged out automatically, cannot log in, every session refused); 2 may not use money
  * pages (/credit, /bank); 3 may not use games (/game); 4 may not use lotto (/lotto).
  */
 export const MEMBER_STATUS = { active: 0, suspended: 1, noMoney: 2, noGames: 3, noLotto: 4 } as const;
 
-export type RestrictedArea = "money" | "games" | "lotto";
-
-/** Which area a path belongs to, by the spec's substrings. */
-export function areaOfPath(path: string): RestrictedArea | null {
-  if (path.includes("/credit") || path.includes("/bank")) return "money";
-  if (path.includes("/game")) return "games";
-  if (path.includes("/lotto")) return "lotto";
-  return null;
-}
+/**
+ * The areas a member status may close (docs/rules.md "Member statuses": /credit and /bank; /game; /lotto).
+ * Each page declares its area on its route (src/lib/guards.ts), never read from the address: /poy and /number-set
+ * are lotto without "/lotto" in their paths. The server refuses an area's calls with 403 FORBIDDEN.
+ */
+export const RESTRICTED_AREAS = ["money", "games", "lotto"] as const;
+export type RestrictedArea = (typeof RESTRICTED_AREAS)[number];
 
 const BLOCKED_AREA: Record<number, RestrictedArea> = {
   [MEMBER_STATUS.noMoney]: "money",

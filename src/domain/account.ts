@@ -1,7 +1,8 @@
 import * as v from "valibot";
+import { text } from "./text.ts";
 
 /**
- * Account rules (SPEC.md sections 5, 8 and 9): sign-up, login, profile, change and forgotten password.
+ * Account rules (docs/rules.md "Accounts"): sign-up, login, profile, change and forgotten password.
  *
  * Pure TypeScript shared by the app and the server. Every issue a schema below produces carries, as its
  * `message`, a key of ACCOUNT_MESSAGES (never English text): the client translates the key, the server returns
@@ -10,7 +11,7 @@ import * as v from "valibot";
  */
 
 /**
- * Stable key -> English source text. Texts SPEC.md gives are verbatim (including its punctuation); the others
+ * Stable key -> English source text. The product's own texts are verbatim (including its punctuation); the others
  * are ours.
  */
 export const ACCOUNT_MESSAGES = {
@@ -41,6 +42,8 @@ export const ACCOUNT_MESSAGES = {
   avatarInvalid: "Avatar is invalid.",
   lineIdTooLong: "LINE ID must be at most 50 characters.",
   valueTooLong: "This value is too long.",
+  textInvalid:
+    "This text contains a character that is not allowed (a line break, a control or an invisible formatting character).",
   otpCodeRequired: "Please enter the verification code.",
   otpCodeInvalid: "The verification code must be 6 digits.",
   otpRefInvalid: "The verification reference is invalid.",
@@ -63,13 +66,13 @@ const K = Object.fromEntries(Object.keys(ACCOUNT_MESSAGES).map((key) => [key, ke
 // Limits
 
 export const USERNAME_MIN_LENGTH = 6;
-/** SPEC.md gives no maximum for usernames; we decide 30, the same as passwords and names. */
+/** The product gives no maximum for usernames; we decide 30, the same as passwords and names. */
 export const USERNAME_MAX_LENGTH = 30;
 /** The same character may appear at most 4 times in a row: "aaaa12" is valid, "aaaaa1" is not. */
 export const USERNAME_MAX_REPEAT = 4;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 30;
-/** The special characters SPEC.md lists; note that the set includes the space. */
+/** The special characters the product lists (docs/rules.md "Accounts"); note that the set includes the space. */
 export const PASSWORD_SPECIAL_CHARACTERS = "#?!@$ %^&*-";
 export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 30;
@@ -78,6 +81,11 @@ export const LINE_ID_MAX_LENGTH = 50;
 export const AVATAR_MAX_LENGTH = 500;
 /** referUrl, registerFromDomain, slug, employeeSlug. */
 export const SIGNUP_TEXT_MAX_LENGTH = 500;
+/**
+ * The most characters any field takes before its own rules run (names, PINs, codes): a hostile value stops
+ * here, and a slightly long one still gets the field's own message ("Username must be at most 30 characters").
+ */
+const FIELD_INPUT_MAX = 200;
 /** agent_id and ref_uid are Postgres `integer` columns. */
 const ID_MAX = 2_147_483_647;
 
@@ -89,12 +97,12 @@ const USERNAME_REPEAT = /(.)\1{4}/;
 
 /**
  * Sign-up username: lowercase English letters and digits only, 6 to 30 characters, no character more than
- * 4 times in a row anywhere in the name (SPEC.md's other reading, "the first 4 characters must not repeat", is
+ * 4 times in a row anywhere in the name (the product's other reading, "the first 4 characters must not repeat", is
  * not used). Deliberately not trimmed or lowercased: what the member typed is what they will log in with, so
  * "Abc123" or " abc123" is refused rather than silently changed.
  */
 export const UsernameSchema = v.pipe(
-  v.string(K.usernameRequired),
+  text(FIELD_INPUT_MAX, K.usernameRequired, K.usernameFormat),
   v.nonEmpty(K.usernameRequired),
   v.regex(USERNAME_CHARS, K.usernameFormat),
   v.minLength(USERNAME_MIN_LENGTH, K.usernameMinLength),
@@ -111,7 +119,7 @@ export function isValidUsername(value: string): boolean {
  * name that breaks the sign-up rules simply matches no account, so it gets the same answer as a wrong one.
  */
 const AccountNameSchema = v.pipe(
-  v.string(K.usernameRequired),
+  text(FIELD_INPUT_MAX, K.usernameRequired, K.usernameFormat),
   v.trim(),
   v.toLowerCase(),
   v.nonEmpty(K.usernameRequired),
@@ -154,7 +162,7 @@ export function passwordChecks(password: string): PasswordChecks {
  * member may log in from. Not trimmed: the space is one of the special characters.
  */
 export const PasswordSchema = v.pipe(
-  v.string(K.passwordRequired),
+  text(FIELD_INPUT_MAX, K.passwordRequired, K.passwordInvalid),
   v.nonEmpty(K.passwordRequired),
   v.minLength(PASSWORD_MIN_LENGTH, K.passwordMinLength),
   v.maxLength(PASSWORD_MAX_LENGTH, K.passwordMaxLength),
@@ -182,7 +190,7 @@ const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** 2 to 30 characters (code points, as Postgres counts them) after trimming; no line breaks or control chars. */
 export const NameSchema = v.pipe(
-  v.string(K.nameLength),
+  text(FIELD_INPUT_MAX, K.nameLength, K.nameInvalid),
   v.trim(),
   v.check((name) => !CONTROL_CHARS.test(name), K.nameInvalid),
   v.check((name) => {
@@ -193,7 +201,7 @@ export const NameSchema = v.pipe(
 
 /** Trimmed; at most 254 characters; valibot's email pattern (ASCII addresses). */
 export const EmailSchema = v.pipe(
-  v.string(K.emailRequired),
+  text(EMAIL_MAX_LENGTH + FIELD_INPUT_MAX, K.emailRequired, K.emailInvalid),
   v.trim(),
   v.nonEmpty(K.emailRequired),
   v.maxLength(EMAIL_MAX_LENGTH, K.emailInvalid),
@@ -222,7 +230,7 @@ export function normalizePhoneNumber(input: string): string | null {
 
 /** Output: the normalised 10-digit form. */
 export const PhoneNumberSchema = v.pipe(
-  v.string(K.phoneNumberRequired),
+  text(FIELD_INPUT_MAX, K.phoneNumberRequired, K.phoneNumberInvalid),
   v.trim(),
   v.nonEmpty(K.phoneNumberRequired),
   v.rawTransform(({ dataset, addIssue, NEVER }) => {
@@ -256,13 +264,13 @@ function accountObject<const TEntries extends v.ObjectEntries>(entries: TEntries
 
 /**
  * agentId / refUid: a number, a numeric string, "", null or missing. Output: a positive integer, or undefined
- * for empty, null, missing and 0, which mean "the locale's centre agent" (SPEC.md section 5); the caller
+ * for empty, null, missing and 0, which mean "the locale's centre agent" (docs/rules.md "Field names"); the caller
  * decides what that is.
  */
 function optionalIdSchema(message: "agentIdInvalid" | "refUidInvalid") {
   return v.optional(
     v.pipe(
-      v.union([v.number(message), v.string(message), v.null(message)], message),
+      v.union([v.number(message), text(FIELD_INPUT_MAX, message, message), v.null(message)], message),
       v.rawTransform(({ dataset, addIssue, NEVER }) => {
         const raw = dataset.value;
         if (raw === null) return undefined;
@@ -283,11 +291,12 @@ function optionalIdSchema(message: "agentIdInvalid" | "refUidInvalid") {
   );
 }
 
-/** Trimmed, at most 500 characters; "", null or missing -> undefined. */
+/** Trimmed, at most `maxLength` characters; "", null or missing -> undefined. */
 function optionalTextSchema(maxLength: number) {
   return v.optional(
     v.pipe(
-      v.nullable(v.string(K.requestInvalid)),
+      // Room for the spaces trimming removes.
+      v.nullable(text(maxLength + FIELD_INPUT_MAX)),
       v.transform((text) => text?.trim() ?? ""),
       v.maxLength(maxLength, K.valueTooLong),
       v.transform((text) => (text === "" ? undefined : text)),
@@ -318,12 +327,15 @@ export const SignupSchema = accountObject({
  */
 export const LoginSchema = accountObject({
   userName: AccountNameSchema,
-  password: v.pipe(v.string(K.pinRequired), v.nonEmpty(K.pinRequired)),
+  password: v.pipe(text(FIELD_INPUT_MAX, K.pinRequired, K.passwordInvalid), v.nonEmpty(K.pinRequired)),
 });
 
 /** POST change password: the old one need only be present; the new one meets every rule. */
 export const ChangePasswordSchema = accountObject({
-  oldPassword: v.pipe(v.string(K.passwordRequired), v.nonEmpty(K.passwordRequired)),
+  oldPassword: v.pipe(
+    text(FIELD_INPUT_MAX, K.passwordRequired, K.passwordInvalid),
+    v.nonEmpty(K.passwordRequired),
+  ),
   newPassword: PasswordSchema,
 });
 
@@ -342,7 +354,7 @@ const AVATAR_PRESET = /^[A-Za-z0-9][A-Za-z0-9_-]{0,49}$/;
 export const ProfileUpdateSchema = accountObject({
   avatar: v.optional(
     v.pipe(
-      v.string(K.avatarInvalid),
+      text(AVATAR_MAX_LENGTH + FIELD_INPUT_MAX, K.avatarInvalid, K.avatarInvalid),
       v.trim(),
       v.maxLength(AVATAR_MAX_LENGTH, K.avatarInvalid),
       v.check(
@@ -356,7 +368,7 @@ export const ProfileUpdateSchema = accountObject({
   email: v.optional(EmailSchema),
   lineId: v.optional(
     v.pipe(
-      v.string(K.requestInvalid),
+      text(LINE_ID_MAX_LENGTH + FIELD_INPUT_MAX),
       v.trim(),
       v.maxLength(LINE_ID_MAX_LENGTH, K.lineIdTooLong),
       v.check((lineId) => !CONTROL_CHARS.test(lineId), K.requestInvalid),
@@ -382,12 +394,16 @@ export const ForgotPasswordResetSchema = accountObject({
   userName: AccountNameSchema,
   phoneNumber: PhoneNumberSchema,
   otpCode: v.pipe(
-    v.string(K.otpCodeRequired),
+    text(FIELD_INPUT_MAX, K.otpCodeRequired, K.otpCodeInvalid),
     v.trim(),
     v.nonEmpty(K.otpCodeRequired),
     v.regex(/^[0-9]{6}$/, K.otpCodeInvalid),
   ),
-  refOtpCode: v.pipe(v.string(K.otpRefInvalid), v.trim(), v.regex(/^[A-Z0-9]{4,8}$/, K.otpRefInvalid)),
+  refOtpCode: v.pipe(
+    text(FIELD_INPUT_MAX, K.otpRefInvalid, K.otpRefInvalid),
+    v.trim(),
+    v.regex(/^[A-Z0-9]{4,8}$/, K.otpRefInvalid),
+  ),
   newPassword: PasswordSchema,
 });
 

@@ -1,5 +1,5 @@
 /**
- * Locale codes. Players see and store th, en, kh, mm (SPEC.md); catalogs and Intl use BCP-47 th, en, km, my,
+ * Locale codes. Players see and store th, en, kh, mm (docs/rules.md "Product"); catalogs and Intl use BCP-47 th, en, km, my,
  * because Intl treats kh and mm as unknown and silently formats in English.
  */
 export const USER_LOCALES = ["th", "en", "kh", "mm"] as const;

@@ -31,7 +31,7 @@ describe("CRC-16/CCITT-FALSE", () => {
 });
 
 describe("PromptPay payload", () => {
-  it("reproduces the DOMAIN.md vector: mobile 000-000-0000, 4.22 baht", () => {
+  it("reproduces the docs/rules.md reference payload: mobile 000-000-0000, 4.22 baht", () => {
     expect(promptPayPayload({ target: "0000000000", amountSatang: 422n })).toBe(KNOWN_VECTOR);
     expect(promptPayPayload({ target: "000-000-0000", amountSatang: 422n })).toBe(KNOWN_VECTOR);
     expect(promptPayPayload({ target: "+66000000000", amountSatang: 422n })).toBe(KNOWN_VECTOR);

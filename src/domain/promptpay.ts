@@ -1,11 +1,11 @@
 import { satangToBaht } from "./money.ts";
 
 /**
- * PromptPay QR payloads (DOMAIN.md "Deposits (Thai practice)"): EMVCo merchant-presented TLV fields, each a
+ * PromptPay QR payloads (docs/rules.md "PromptPay QR"): EMVCo merchant-presented TLV fields, each a
  * 2-digit tag, a 2-digit length and the value, ending with a CRC-16/CCITT-FALSE over everything before it plus
  * the literal "6304".
  *
- * Fields are written in the order of the DOMAIN.md known vector (the order PromptPay apps produce):
+ * Fields are written in the order of docs/rules.md's reference payload (the order PromptPay apps produce):
  * 00 format, 01 initiation method, 29 merchant account (PromptPay), 58 country, 53 currency, 54 amount, 63 CRC.
  */
 

@@ -1,7 +1,7 @@
 import { DateTime } from "luxon";
 
 /**
- * Statement dates (SPEC.md section 9, docs/wallet-api.md "Statements and turnover"), all in Asia/Bangkok
+ * Statement dates (docs/rules.md "Money", docs/wallet-api.md "Statements and turnover"), all in Asia/Bangkok
  * (UTC+7 all year: Thailand has no daylight saving).
  *
  * Filter format, "ISO with zero microseconds": `yyyy-MM-ddTHH:mm:ss.000000+07:00`, i.e. the Bangkok local time

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isTransactionType, TRANSACTION_TYPES, transactionGroup } from "./transactionTypes.ts";
 
-describe("transaction groups (SPEC.md section 9)", () => {
+describe("transaction groups (docs/rules.md 'Transaction types')", () => {
   it("puts each spec type in its statement group", () => {
     for (const t of [
       "PREDEPOSIT",

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: transaction types and the groups the statements show them in. */
+/** docs/rules.md "Transaction types": transaction types and the groups the statements show them in. */
 export const DEPOSIT_TYPES = [
   "PREDEPOSIT",
   "DEPOSIT",

@@ -72,7 +72,7 @@ describe("parseAmount", () => {
   });
 });
 
-describe("withdrawRefusal (SPEC.md section 9)", () => {
+describe("withdrawRefusal (docs/rules.md 'Money')", () => {
   it("uses the spec's limits", () => {
     expect(WITHDRAW_MAX_PER_TIME).toBe(4_900_000n);
     expect(WITHDRAW_MAX_PER_DAY).toBe(20_000_000n);
@@ -125,7 +125,7 @@ describe("withdrawRefusal (SPEC.md section 9)", () => {
   });
 });
 
-describe("allocateUniqueAmount (DOMAIN.md unique amount)", () => {
+describe("allocateUniqueAmount (docs/rules.md 'Unique amounts')", () => {
   const satangOf = (amount: bigint) => amount % 100n;
 
   it("never asks for .00, staying in the requested baht when it can", () => {

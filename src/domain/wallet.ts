@@ -7,7 +7,7 @@ export const DEPOSIT_MAX = 500_000_00n;
 export const UNIQUE_DEPOSIT_MAX = 49_999_99n;
 export const UNIQUE_AMOUNT_TTL_MS = 15 * 60 * 1000;
 export const WITHDRAW_MIN = 100_00n;
-/** SPEC.md section 9. */
+/** docs/rules.md "Money". */
 export const WITHDRAW_MAX_PER_TIME = 49_000_00n;
 export const WITHDRAW_MAX_PER_DAY = 200_000_00n;
 export const WITHDRAW_MAX_COUNT_PER_DAY = 5;
@@ -45,7 +45,7 @@ export type WithdrawRefusal =
   | "WITHDRAW_PENDING";
 
 /**
- * The withdrawal limits of SPEC.md section 9 for one request, given what the member already withdrew today
+ * The withdrawal limits (docs/rules.md "Money") for one request, given what the member already withdrew today
  * (requested and not rejected, Asia/Bangkok day). Null when the request is within every limit.
  */
 export function withdrawRefusal(
@@ -61,7 +61,7 @@ export function withdrawRefusal(
 }
 
 /**
- * DOMAIN.md "unique amount": the amount to transfer for a fast or QR request of `requested` satang (whole
+ * docs/rules.md "Unique amounts": the amount to transfer for a fast or QR request of `requested` satang (whole
  * baht), so that it differs from every amount still waiting on the same receiving account. Satang .01-.99 are
  * tried in a spread order (never .00, so an unadjusted transfer is never mistaken for a request); when all 99
  * are taken the next baht up is tried. Null when nothing is free within 5 baht.

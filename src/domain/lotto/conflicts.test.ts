@@ -14,7 +14,7 @@ function expectConflicts(a: BetType, others: BetType[]) {
   for (const b of others) expect(conflictsWith(a, b), `${a} × ${b}`).toBe(true);
 }
 
-describe("conflict table (DOMAIN.md, one test per bullet)", () => {
+describe("conflict table (docs/rules.md 'Conflicts', one test per bullet)", () => {
   it("any 3-digit option conflicts with the 1- and 2-digit options, shuffle_2, 19-door, rood front and rood back", () => {
     for (const o of THREE) expectConflicts(o, [...ONE, ...TWO, "shuffle2", ...DOORS]);
   });

@@ -2,15 +2,15 @@ import { FLAG_HELPERS, type FlagHelper, type Helper } from "./helpers.ts";
 import { ALL_OPTIONS, type AnyOption, FOUR_DIGIT_OPTIONS, optionDigits } from "./options.ts";
 
 /**
- * The conflict table (DOMAIN.md "Conflict table", SPEC.md section 4): choosing a bet type deselects the types
+ * The conflict table (docs/rules.md "Conflicts"): choosing a bet type deselects the types
  * incompatible with it.
  *
- * Rows are DOMAIN.md's bullets, one to one. Incompatibility is symmetric, and every pair DOMAIN.md names is named
+ * Rows are that section's bullets, one to one. Incompatibility is symmetric, and every pair the rules name is named
  * from both sides except 19-door and the roods: their bullet names only each other and shuffle_2, while the
  * 3-digit, 1-digit and shuffle_3 bullets name them. Their rows carry those mirrors, or choosing 19-door after
  * 3-top would leave both selected, a state the other order of choosing forbids.
  *
- * The 4-digit lotteries' options are not in DOMAIN.md's table. They follow the rule behind it (an entry is one
+ * The 4-digit lotteries' options are not in that table. They follow the rule behind it (an entry is one
  * number, so options of different lengths cannot share an entry): each conflicts with the 4-digit options of
  * other lengths, and with nothing else.
  */

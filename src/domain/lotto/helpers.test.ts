@@ -25,7 +25,7 @@ const two = (n: number) => n.toString().padStart(2, "0");
 const range = (from: number, to: number, step = 1) =>
   Array.from({ length: Math.floor((to - from) / step) + 1 }, (_, i) => two(from + i * step));
 
-describe("helpers (DOMAIN.md table)", () => {
+describe("helpers (docs/rules.md table)", () => {
   it("shuffle_3: every distinct ordering: 123 → 6 numbers, 112 → 3, 111 → 1", () => {
     expect(shuffle3("123")).toEqual(["123", "132", "213", "231", "312", "321"]);
     expect(shuffle3("112")).toEqual(["112", "121", "211"]);
@@ -114,7 +114,7 @@ describe("helpers (DOMAIN.md table)", () => {
     );
   });
 
-  it("names helpers as SPEC.md section 3 does", () => {
+  it("names helpers as docs/rules.md does", () => {
     expect(Object.values(HELPER_WIRE)).toEqual([
       "shuffle_3",
       "shuffle_2",

@@ -1,7 +1,7 @@
 import { type AnyOption, isWellFormedNumber, OPTION_INFO, optionDigits } from "./options.ts";
 
 /**
- * Helpers that add batches of numbers (DOMAIN.md "Helpers that add batches of numbers", SPEC.md sections 3, 4).
+ * Helpers that add batches of numbers (docs/rules.md "Helpers").
  * Every helper returns distinct numbers in ascending order, so the server can run the same function on what a
  * client sent and get the same, deduplicated list.
  *
@@ -15,7 +15,7 @@ export const ONE_SHOT_HELPERS = ["ble", "low", "high", "even", "odd"] as const;
 export type OneShotHelper = (typeof ONE_SHOT_HELPERS)[number];
 export type Helper = FlagHelper | OneShotHelper;
 
-/** The bet-type names of SPEC.md section 3. */
+/** The bet-type names the product uses (docs/rules.md "Helpers"). */
 export const HELPER_WIRE: Readonly<Record<Helper, string>> = {
   shuffle3: "shuffle_3",
   shuffle2: "shuffle_2",

@@ -17,7 +17,7 @@ import { ALL_OPTIONS, FOUR_DIGIT_OPTIONS, optionDigits } from "./options.ts";
 const sorted = (n: string) => [...n].sort().join("");
 
 describe("government lottery", () => {
-  // DOMAIN.md: first 123456, front {111, 222}, back {333, 444}, bottom 78 → 3-top 456, tode {456, 465, 546, 564,
+  // docs/rules.md: first 123456, front {111, 222}, back {333, 444}, bottom 78 → 3-top 456, tode {456, 465, 546, 564,
   // 645, 654}, 2-top 56, 2-bottom 78, run-top {4,5,6}, run-bottom {7,8}.
   const outcome = govOutcome({
     first: "123456",
@@ -26,7 +26,7 @@ describe("government lottery", () => {
     bottom2: "78",
   });
 
-  it("gives DOMAIN.md's winning sets", () => {
+  it("gives docs/rules.md's winning sets", () => {
     expect(winningNumbers(outcome)).toMatchObject({
       tengBon3: ["456"],
       tode3: ["456", "465", "546", "564", "645", "654"],

@@ -1,7 +1,7 @@
 import { type AnyOption, isWellFormedNumber } from "./options.ts";
 
 /**
- * Judging lines against a result (DOMAIN.md "Bet options and how each wins"). Each family's result is first
+ * Judging lines against a result (docs/rules.md "Options and how each wins"). Each family's result is first
  * reduced to an Outcome (the numbers the options are judged on); judgeLine then says whether a line won, i.e.
  * whether its multiplier applies. A line wins at most once: a run digit that appears twice still pays once.
  */

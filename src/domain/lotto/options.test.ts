@@ -18,7 +18,7 @@ import {
 import { DEFAULT_RATES } from "./rates.ts";
 
 describe("options", () => {
-  it("has DOMAIN.md's eight options with their wire and Thai names, in display order", () => {
+  it("has docs/rules.md's eight options with their wire and Thai names, in display order", () => {
     expect(LOTTO_OPTIONS.map((o) => [o, optionWire(o), OPTION_INFO[o].th])).toEqual([
       ["tengBon3", "teng_bon_3", "สามตัวบน"],
       ["tode3", "tode_3", "สามตัวโต๊ด"],
@@ -74,7 +74,7 @@ describe("options", () => {
     expect(betMaxField("tengBonNha3")).toBe("betMaxTengBonNha3");
   });
 
-  it("offers per family what DOMAIN.md says", () => {
+  it("offers per family what docs/rules.md says", () => {
     const five = ["tengBon3", "tode3", "tengBon2", "tengLang2", "tengBon1", "tengLang1"];
     expect(FAMILY_OPTIONS.yeekee).toEqual(five);
     expect(FAMILY_OPTIONS.yeekee5Min).toEqual(five);

@@ -1,10 +1,10 @@
 import { compareDecimal, isDecimal } from "./decimal.ts";
 
 /**
- * Bet options (DOMAIN.md "Bet options and how each wins", SPEC.md sections 3, 4 and 9).
+ * Bet options (docs/rules.md "Options and how each wins", "Field names").
  *
- * Fixed display order (SPEC.md section 9 "eight options in fixed order"; the spec does not spell it out): the
- * order of DOMAIN.md's table, 3-digit options first, then 2-digit, then the run options. Slip lines sort by it.
+ * Fixed display order (docs/rules.md "Options and how each wins": the product fixes an order without spelling it out): the
+ * order of that table, 3-digit options first, then 2-digit, then the run options. Slip lines sort by it.
  *
  * The picker groups options by their wire suffix 1, 2, 3 (groups in that order). Group 3 is ordered by multiplier,
  * highest first (ties in display order), and then tode3 swaps places with the entry second in line: tode3 is 3-top
@@ -102,7 +102,7 @@ export function isWellFormedNumber(option: AnyOption, number: string): boolean {
   return digits !== undefined && number.length === digits && /^[0-9]+$/.test(number);
 }
 
-/** The round's per-option maximum field (SPEC.md section 3: betMax plus the option in upper camel case). */
+/** The round's per-option maximum field (docs/rules.md "Field names": betMax plus the option in upper camel case). */
 export function betMaxField(option: AnyOption): string {
   return `betMax${option[0]?.toUpperCase()}${option.slice(1)}`;
 }

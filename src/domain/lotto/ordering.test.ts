@@ -4,7 +4,7 @@ import { isRoundActive, orderRounds } from "./ordering.ts";
 const t = (hhmm: string) => new Date(`2025-01-15T${hhmm}:00+07:00`);
 const round = (betType: string, close: string, active: boolean) => ({ betType, closeAt: t(close), active });
 
-describe("round ordering (SPEC.md section 9)", () => {
+describe("round ordering (docs/rules.md 'Ordering')", () => {
   const rounds = [
     round("c", "10:00", true),
     round("a", "08:00", false),

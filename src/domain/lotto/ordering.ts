@@ -1,7 +1,7 @@
 import type { LottoFamily } from "./options.ts";
 
 /**
- * Round lists (SPEC.md section 9 "Ordering"): yeekee, yeekee 5-minute and ping-pong by close time ascending; gov
+ * Round lists (docs/rules.md "Ordering"): yeekee, yeekee 5-minute and ping-pong by close time ascending; gov
  * and stock active rounds first, then close time ascending. The 4-digit lotteries are listed like gov and stock
  * (a few rounds a day, some of them closed, which the player should not have to scroll past).
  */
@@ -12,7 +12,7 @@ export interface OrderableRound {
   betType?: string;
 }
 
-/** SPEC.md section 4: a round is active until its real close time passes. */
+/** docs/rules.md "Rounds and schedules": a round is open until its real close time passes. */
 export function isRoundActive(closeAt: Date, now: Date): boolean {
   return now.getTime() < closeAt.getTime();
 }

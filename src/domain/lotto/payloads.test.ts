@@ -25,7 +25,7 @@ describe("result payloads", () => {
     });
   });
 
-  it("reads yeekee and ping-pong from the 5-digit number (DOMAIN.md: 16014 → 014 and 16)", () => {
+  it("reads yeekee and ping-pong from the 5-digit number (docs/rules.md: 16014 → 014 and 16)", () => {
     expect(parseResultPayload("yeekee", "yeekee", { number: "16014" }).outcome).toMatchObject({
       top3: "014",
       bottom2: "16",

@@ -17,7 +17,7 @@ import {
 } from "./rates.ts";
 
 describe("default rates", () => {
-  it("uses DOMAIN.md's typical multipliers", () => {
+  it("uses docs/rules.md's typical multipliers", () => {
     expect(DEFAULT_RATES.gov).toEqual({
       tengBon3: "900",
       tode3: "150",

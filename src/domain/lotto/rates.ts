@@ -2,12 +2,12 @@ import { applyMultiplier, compareDecimal, isDecimal, multiplyDecimals } from "./
 import { type AnyOption, isWellFormedNumber, type LottoFamily, OPTION_INFO } from "./options.ts";
 
 /**
- * Rates, limits and restricted numbers (DOMAIN.md "Rates, limits and restricted numbers", SPEC.md section 3).
+ * Rates, limits and restricted numbers (docs/rules.md "Rates, limits and restricted numbers", "Field names").
  * Multipliers are per 1 baht staked, as decimal strings (see decimal.ts); amounts are satang.
  *
  * Default rates keep the house margin near 10% of fair odds for a uniformly drawn number: 3-top 900 (fair 1000),
  * 2-digit 90 (fair 100), 3-front/3-back 450 (two numbers: fair 500), tode 150 (a number of three different digits
- * wins on 6 orderings: fair 1000/6 ≈ 166.7, and 0.9 × 166.7 = 150, the top of DOMAIN.md's 120–150 range). The same
+ * wins on 6 orderings: fair 1000/6 ≈ 166.7, and 0.9 × 166.7 = 150, the top of docs/rules.md's 120–150 range). The same
  * tode 150 is used for every family: the margin argument does not depend on the family. Runs keep the customary
  * 3.2 (top, wins 27.1% of draws) and 4.2 (bottom, 19%). The 4-digit lotteries follow the same 90% rule: 4-straight
  * 9000, 4-tode 375 (24 orderings), 3-straight and 3-front 900, 3-tode 150, 2-front and 2-back 90.
@@ -72,7 +72,7 @@ export const DEFAULT_LIMITS: Readonly<Record<AnyOption, OptionLimit>> = {
   twoBack: limit(10_000n),
 };
 
-/** One entry of rateNow (SPEC.md section 3): a number whose rate differs from the default. */
+/** One entry of rateNow (docs/rules.md "Field names"): a number whose rate differs from the default. */
 export interface RateNow {
   number: string;
   option: AnyOption;

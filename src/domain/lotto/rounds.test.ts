@@ -74,7 +74,7 @@ describe("interval families", () => {
   });
 });
 
-describe("close-date rule (SPEC.md section 9)", () => {
+describe("close-date rule (docs/rules.md 'Close date')", () => {
   const yk = (n: string) => `yeekee-2025-01-15-${n}`;
   const y5 = (n: string) => `yeekee5min-2025-01-15-${n}`;
   const pp = (n: string) => `pingpong-2025-01-15-${n}`;

@@ -2,7 +2,7 @@ import { type AnyOption, displayIndex, isWellFormedNumber } from "./options.ts";
 import { isClosedRate, type OptionLimit, type Rates, rateFor, sameRate, winAmount } from "./rates.ts";
 
 /**
- * The slip (poy) builder as pure state (SPEC.md sections 3, 4, 5): lines added in batches, one line per option and
+ * The slip (poy) builder as pure state (docs/rules.md "Slips", "Helpers", "Conflicts"): lines added in batches, one line per option and
  * number. The same functions build the app's draft and check a slip on the server. Money in satang.
  */
 
@@ -168,7 +168,7 @@ export interface RateChange {
 }
 
 /**
- * Lines whose rate is no longer the one on the line (DOMAIN.md: the server refuses with the new rates and the
+ * Lines whose rate is no longer the one on the line (docs/rules.md "Rates, limits and restricted numbers": the server refuses with the new rates and the
  * member re-confirms; it never silently pays less). Empty when every rate still holds.
  */
 export function rateChanges(slip: Slip, rates: Rates): RateChange[] {

@@ -10,7 +10,10 @@ import {
   seqAtPlace,
   sha256Text,
   shotChainGenesis,
+  shotCommitment,
+  shotConcentration,
   verifyCommitment,
+  verifySealedChain,
   verifyShotChain,
   YEEKEE_BONUS_PLACES,
   YEEKEE_MIN_SHOTS,
@@ -146,6 +149,56 @@ describe("shot hash chain", () => {
     expect(await verifyShotChain(chain)).toEqual({ ok: false, brokenAt: 0 });
     const upper = chain.map((l) => ({ ...l, hash: l.hash.toUpperCase() }));
     expect(await verifyShotChain(upper, genesis)).toEqual({ ok: true });
+  });
+});
+
+describe("sealed shots", () => {
+  const salt = "0123456789abcdef".repeat(2);
+
+  it("commits to SHA-256 of 'ying:' + round, place, number and salt", async () => {
+    expect(await shotCommitment(42, 7, "01234", salt)).toBe(oracle(`ying:42:7:01234:${salt}`));
+    // The place and the round are inside: the same number and salt elsewhere give another commitment.
+    expect(await shotCommitment(42, 8, "01234", salt)).not.toBe(await shotCommitment(42, 7, "01234", salt));
+    expect(await shotCommitment(43, 7, "01234", salt)).not.toBe(await shotCommitment(42, 7, "01234", salt));
+    await expect(shotCommitment(42, 7, "1234", salt)).rejects.toThrow(RangeError);
+    await expect(shotCommitment(42, 7, "01234", "short")).rejects.toThrow(RangeError);
+  });
+
+  it("verifies a chain of commitments, mixed with shots from before sealing, and names the part that breaks", async () => {
+    const genesis = await shotChainGenesis("yeekee-t");
+    const legacy = {
+      seq: 1,
+      shot: "11111",
+      salt: null,
+      commitment: null,
+      hash: await nextShotHash(genesis, "11111"),
+    };
+    const commitment = await shotCommitment(9, 2, "22222", salt);
+    const sealed = {
+      seq: 2,
+      shot: "22222",
+      salt,
+      commitment,
+      hash: await nextShotHash(legacy.hash, commitment),
+    };
+    expect(await verifySealedChain(9, [legacy, sealed], genesis)).toEqual({ ok: true });
+    expect(await verifySealedChain(9, [legacy, { ...sealed, shot: "22223" }], genesis)).toEqual({
+      ok: false,
+      brokenAt: 1,
+      why: "commitment",
+    });
+    expect(await verifySealedChain(9, [legacy, { ...sealed, hash: legacy.hash }], genesis)).toEqual({
+      ok: false,
+      brokenAt: 1,
+      why: "hash",
+    });
+    // A salt without its commitment (or the other way round) is not a shot from before sealing.
+    expect((await verifySealedChain(9, [legacy, { ...sealed, commitment: null }], genesis)).ok).toBe(false);
+  });
+
+  it("measures concentration: the most active shooter's share and the number of shooters", () => {
+    expect(shotConcentration([])).toEqual({ shots: 0, distinct: 0, topCount: 0, topShare: 0 });
+    expect(shotConcentration([1, 2, 1, 3, 1])).toEqual({ shots: 5, distinct: 3, topCount: 3, topShare: 0.6 });
   });
 });
 

@@ -1,10 +1,12 @@
 /**
- * Yeekee shooting and the ping-pong draw (DOMAIN.md "Yeekee shooting (ying)"). Both results can be recomputed by
+ * Yeekee shooting and the ping-pong draw (docs/rules.md "Yeekee shooting"). Both results can be recomputed by
  * anyone from public data: the shot list for yeekee, the revealed seed for ping-pong. Hashing uses Web Crypto
  * (`crypto.subtle`), present in browsers and in Node 24 alike, so the app can verify what the server published.
  */
 
 export const YEEKEE_MIN_SHOTS = 20;
+/** Shots one member may fire in one round (docs/results-api.md "Caps"): many accounts cost more than one. */
+export const YING_MAX_SHOTS_PER_MEMBER = 10;
 /** The shot subtracted from the sum: the 16th counting back from the latest (the latest is the 1st). */
 export const YEEKEE_SUBTRACTED_PLACE = 16;
 
@@ -37,7 +39,7 @@ export function yeekeeResult(shots: readonly string[]): YeekeeResult {
 }
 
 /**
- * The places rewarded with the shooter bonus (DOMAIN.md "Yeekee shooting (ying)"), counted back from the latest
+ * The places rewarded with the shooter bonus (docs/rules.md "Yeekee shooting"), counted back from the latest
  * shot like the subtracted one: #1 is the latest shot, #16 the one the result subtracts.
  */
 export const YEEKEE_BONUS_PLACES = [1, YEEKEE_SUBTRACTED_PLACE] as const;
@@ -120,6 +122,94 @@ export async function verifyShotChain(
     hash = link.hash.toLowerCase();
   }
   return { ok: true };
+}
+
+/**
+ * Sealed shooting (docs/results-api.md "Sealed shooting"). While a round is open nobody sees a shot's number:
+ * each shot is published as a commitment, and the chain links commitments, never numbers (a chain over bare
+ * 5-digit numbers could be reversed by trying all 100,000 values). At the draw every number and salt is revealed,
+ * so anyone checks each commitment, the chain and the result.
+ * - salt: YING_SALT_BYTES random bytes, lowercase hex, chosen by the server for each shot and given to the shooter;
+ * - commitment: SHA-256 of the UTF-8 text `ying:${betId}:${seq}:${shot}:${salt}` (the round and the place are
+ *   inside, so a commitment cannot be moved to another round or place);
+ * - chain link: `nextShotHash(prevHash, commitment)`. Shots taken before sealing existed (no commitment) link
+ *   their number, `nextShotHash(prevHash, shot)`, as they always did.
+ */
+export const YING_SALT_BYTES = 16;
+const SALT = /^[0-9a-f]{32}$/;
+const HASH = /^[0-9a-f]{64}$/;
+
+export function isValidSalt(salt: string): boolean {
+  return SALT.test(salt);
+}
+
+export async function shotCommitment(
+  betId: number | bigint | string,
+  seq: number,
+  shot: string,
+  salt: string,
+) {
+  if (!isValidShot(shot)) throw new RangeError(`not a shot: ${JSON.stringify(shot)}`);
+  if (!isValidSalt(salt)) throw new RangeError("a salt is 16 bytes of lowercase hex");
+  return sha256Text(`ying:${betId}:${seq}:${shot}:${salt}`);
+}
+
+/** A published shot as the verification checks it; `salt` and `commitment` are null for shots before sealing. */
+export interface PublishedShot {
+  seq: number;
+  shot: string;
+  salt: string | null;
+  commitment: string | null;
+  hash: string;
+}
+
+/**
+ * Whether every shot's commitment recomputes from its revealed number and salt, and every hash follows from the
+ * one before and the shot's commitment (or number, before sealing). `brokenAt` is the index of the first shot
+ * that does not hold; `why` says which part.
+ */
+export async function verifySealedChain(
+  betId: number | bigint | string,
+  shots: readonly PublishedShot[],
+  genesis: string,
+): Promise<{ ok: true } | { ok: false; brokenAt: number; why: "commitment" | "hash" }> {
+  let hash = genesis.toLowerCase();
+  for (const [i, s] of shots.entries()) {
+    if (!isValidShot(s.shot)) return { ok: false, brokenAt: i, why: "commitment" };
+    let link = s.shot;
+    if (s.commitment !== null || s.salt !== null) {
+      if (
+        s.commitment === null ||
+        s.salt === null ||
+        !HASH.test(s.commitment.toLowerCase()) ||
+        !isValidSalt(s.salt) ||
+        (await shotCommitment(betId, s.seq, s.shot, s.salt)) !== s.commitment.toLowerCase()
+      )
+        return { ok: false, brokenAt: i, why: "commitment" };
+      link = s.commitment.toLowerCase();
+    }
+    if ((await nextShotHash(hash, link)) !== s.hash.toLowerCase())
+      return { ok: false, brokenAt: i, why: "hash" };
+    hash = s.hash.toLowerCase();
+  }
+  return { ok: true };
+}
+
+/**
+ * How concentrated a round's shooting was: `shooters` names each shot's shooter (any label, one per member, in
+ * shot order). `topShare` is the share of shots (0–1) fired by the most active shooter.
+ */
+export function shotConcentration(shooters: readonly (string | number)[]) {
+  const counts = new Map<string | number, number>();
+  for (const s of shooters) counts.set(s, (counts.get(s) ?? 0) + 1);
+  let topCount = 0;
+  for (const n of counts.values()) topCount = Math.max(topCount, n);
+  return {
+    shots: shooters.length,
+    distinct: counts.size,
+    topCount,
+    topShare: shooters.length === 0 ? 0 : topCount / shooters.length,
+  };
 }
 
 /**
