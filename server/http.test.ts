@@ -94,11 +94,52 @@ describe("HTTP server", () => {
     }
   });
 
-  it("allows framing only for paths containing 'external'", async () => {
-    const res = await t.app.inject({ method: "GET", url: "/api/external/whatever" });
+  it("allows framing only for the listed embeddable pages, not for any path containing 'external'", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/external/login?agent=2" });
     expect(res.headers["x-frame-options"]).toBeUndefined();
     expect(res.headers["content-security-policy"]).not.toContain("frame-ancestors");
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    for (const url of [
+      "/poy/lottery/external",
+      "/api/external/whatever",
+      "/external/login/x",
+      "/external",
+      "/external/originals",
+      "/external/originalsx/lottoup-dice",
+      "/x/external/originals/lottoup-dice",
+      "/lotto?next=/external/originals/lottoup-dice",
+    ]) {
+      const framed = await t.app.inject({ method: "GET", url });
+      expect(framed.headers["x-frame-options"], url).toBe("DENY");
+      expect(framed.headers["content-security-policy"], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("lets only the site itself frame LOTTOUP Originals' pages (/external/originals/…), and nothing else", async () => {
+    for (const url of [
+      "/external/originals/lottoup-dice?token=abc&lang=th",
+      "/external/originals/lottoup-baccarat",
+      "/external/originals/api/session",
+    ]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.headers["x-frame-options"], url).toBe("SAMEORIGIN");
+      const csp = res.headers["content-security-policy"] as string;
+      expect(csp, url).toContain("frame-ancestors 'self'");
+      expect(csp, url).not.toContain("frame-ancestors 'none'");
+    }
+    // The login page keeps its own rule: any site may frame it.
+    const login = await t.app.inject({ method: "GET", url: "/external/login" });
+    expect(login.headers["x-frame-options"]).toBeUndefined();
+    expect(login.headers["content-security-policy"]).not.toContain("frame-ancestors");
+  });
+
+  it("frames its own pages and nothing else by default: frame-src 'self', images from itself only", async () => {
+    const csp = (await t.app.inject({ method: "GET", url: "/api/health" })).headers[
+      "content-security-policy"
+    ] as string;
+    const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
+    expect(directive("frame-src")).toBe("frame-src 'self'");
+    expect(directive("img-src")).toBe("img-src 'self' data: blob:");
   });
 
   it("answers unknown API paths with a JSON { code, message }", async () => {
@@ -107,28 +148,31 @@ describe("HTTP server", () => {
     expect(res.json()).toEqual({ code: "NOT_FOUND", message: "Not Found" });
   });
 
-  it("refuses bodies over 10 MB with a JSON error and accepts bodies just under", async () => {
-    const big = JSON.stringify({ agentId: 2, padding: "x".repeat(10 * 1024 * 1024) });
-    const tooBig = await t.app.inject({
-      method: "POST",
-      url: "/api/agents-supports",
-      headers: { "content-type": "application/json" },
-      payload: big,
-    });
+  it("refuses bodies over 64 KB with a JSON error and accepts bodies just under; slips may be larger", async () => {
+    const send = (url: string, bytes: number) =>
+      t.app.inject({
+        method: "POST",
+        url,
+        headers: { "content-type": "application/json" },
+        payload: JSON.stringify({ agentId: 2, padding: "x".repeat(bytes) }),
+      });
+    const tooBig = await send("/api/agents-supports", 64 * 1024);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json()).toEqual({
-      code: "PAYLOAD_TOO_LARGE",
-      message: "Request body is larger than 10 MB.",
-    });
-
-    const justUnder = JSON.stringify({ agentId: 2, padding: "x".repeat(9 * 1024 * 1024) });
-    const ok = await t.app.inject({
-      method: "POST",
-      url: "/api/agents-supports",
-      headers: { "content-type": "application/json" },
-      payload: justUnder,
-    });
-    expect(ok.statusCode).toBe(200);
+    expect(tooBig.json()).toEqual({ code: "PAYLOAD_TOO_LARGE", message: "Request body is too large." });
+    expect((await send("/api/agents-supports", 60 * 1024)).statusCode).toBe(200);
+    for (const url of [
+      "/api/users.login",
+      "/api/staff/login",
+      "/poy-api/yings.create",
+      "/api/deposits.normal",
+    ]) {
+      expect((await send(url, 100 * 1024)).statusCode, url).toBe(413);
+    }
+    // A slip or a number set of 1,000 lines is about 100 KB: read (and refused for want of a login), not 413.
+    for (const url of ["/poy-api/poys.create", "/poy-api/number-sets.create"]) {
+      expect((await send(url, 200 * 1024)).statusCode, url).toBe(401);
+      expect((await send(url, 1024 * 1024)).statusCode, url).toBe(413);
+    }
   });
 
   it("answers malformed JSON with a 400 { code, message }", async () => {
@@ -243,8 +287,23 @@ describe("serving the built app", () => {
     }
   });
 
+  it("answers LOTTOUP Originals' game pages with the shell, framed by the site only; never its API", async () => {
+    const page = await t.app.inject({
+      method: "GET",
+      url: "/external/originals/lottoup-dice?token=t&lang=th",
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<title>shell</title>");
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["content-security-policy"]).toContain("frame-ancestors 'self'");
+    const api = await t.app.inject({ method: "GET", url: "/external/originals/api/session" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ code: "NOT_FOUND", message: "Not Found" });
+    expect(api.headers["cache-control"]).toBe("no-store");
+  });
+
   it("never answers API or socket paths with the shell", async () => {
-    for (const url of ["/api/unknown", "/poy-api/unknown", "/api"]) {
+    for (const url of ["/api/unknown", "/poy-api/unknown", "/api", "/external/originals/api/unknown"]) {
       const res = await t.app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ code: "NOT_FOUND", message: "Not Found" });
@@ -286,12 +345,40 @@ describe("live chat widget configuration", () => {
     const csp = res.headers["content-security-policy"] as string;
     expect(csp).toContain("script-src 'self' https://chat.example.com");
     expect(csp).toContain("connect-src 'self' https://chat.example.com");
-    expect(csp).toContain("frame-src https://chat.example.com");
+    expect(csp).toContain("frame-src 'self' https://chat.example.com");
   });
 
   it("refuses a widget served over plain http", async () => {
     await expect(createTestApp({ LIVECHAT_SCRIPT_URL: "http://chat.example.com/widget.js" })).rejects.toThrow(
       /LIVECHAT_SCRIPT_URL: must be an https URL/,
     );
+  });
+});
+
+describe("game providers' frames and images in the CSP", () => {
+  it("frames the configured providers' pages and shows their images, beside the site's own", async () => {
+    const t = await createTestApp({
+      GAME_FRAME_ORIGINS: "https://games.provider.example, https://*.studio.example",
+      GAME_IMAGE_ORIGINS: "https://cdn.provider.example",
+      RECAPTCHA_SITE_KEY: "site-key-0123456789",
+      RECAPTCHA_SECRET: "secret-0123456789",
+    });
+    try {
+      for (const url of ["/api/health", "/external/originals/lottoup-dice", "/external/login"]) {
+        const csp = (await t.app.inject({ method: "GET", url })).headers["content-security-policy"] as string;
+        const directive = (name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
+        expect(directive("frame-src"), url).toBe(
+          "frame-src 'self' https://www.google.com https://www.gstatic.com https://games.provider.example https://*.studio.example",
+        );
+        expect(directive("img-src"), url).toBe("img-src 'self' data: blob: https://cdn.provider.example");
+        // Only frames and images: scripts and connections stay the site's own (and reCAPTCHA's script).
+        expect(directive("connect-src"), url).toBe("connect-src 'self'");
+        expect(directive("script-src"), url).toBe(
+          "script-src 'self' https://www.google.com https://www.gstatic.com",
+        );
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

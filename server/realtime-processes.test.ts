@@ -5,7 +5,10 @@ import { createServer } from "node:net";
 import pg from "pg";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/database.ts";
 import { DEMO_STAFF } from "./db/seed.ts";
+import { createStaff } from "./modules/staff/createStaff.ts";
+import { tokenOf } from "./test/harness.ts";
 
 /**
  * Two real server processes (`node server/main.ts`) on one PostgreSQL database and one Redis: a member's socket
@@ -79,11 +82,13 @@ describe.skipIf(!redisUrl || !databaseUrl)("two server processes sharing Postgre
 
   let a: Proc;
   let b: Proc;
+  let siteDatabaseUrl = "";
   beforeAll(async () => {
     await admin.connect();
     await admin.query(`create database ${dbName}`);
     const url = new URL(databaseUrl as string);
     url.pathname = `/${dbName}`;
+    siteDatabaseUrl = url.toString();
     const key = `lottoup-test-${randomBytes(4).toString("hex")}`;
     // A migrates the new database first; B then starts on it, as a second process joining a running site does.
     a = await start(url.toString(), key);
@@ -112,12 +117,12 @@ describe.skipIf(!redisUrl || !databaseUrl)("two server processes sharing Postgre
       body: JSON.stringify({ userName: "twoprocs01", password: "Secret#123", phoneNumber: "0812345678" }),
     });
     expect(signup.status).toBe(201);
-    const token = signup.headers.get("auth") as string;
+    const token = tokenOf(signup) as string;
     const { userInfo } = (await signup.json()) as { userInfo: { uuid: string } };
 
     const socket: Socket = connect(b.base, {
       path: "/ccu",
-      query: { token },
+      auth: { token },
       transports: ["websocket"],
       reconnection: false,
     });
@@ -133,11 +138,24 @@ describe.skipIf(!redisUrl || !databaseUrl)("two server processes sharing Postgre
       body: JSON.stringify(DEMO_STAFF),
     });
     expect(staffLogin.status).toBe(200);
+    // Four eyes: the demo administrator proposes the adjustment and a second administrator confirms it.
+    const site = await openDatabase({ databaseUrl: siteDatabaseUrl });
+    await createStaff(site.db, {
+      userName: "twoprocsadmin2",
+      password: "Staff#Pass2",
+      role: "administrator",
+    });
+    await site.close();
+    const checkerLogin = await fetch(`${a.base}/api/staff/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ userName: "twoprocsadmin2", password: "Staff#Pass2" }),
+    });
     const adjust = await fetch(`${a.base}/api/staff/members.adjust`, {
       method: "POST",
       headers: {
         "content-type": "application/json",
-        authorization: `Bearer ${staffLogin.headers.get("auth")}`,
+        authorization: `Bearer ${tokenOf(staffLogin)}`,
       },
       body: JSON.stringify({
         uuid: userInfo.uuid,
@@ -147,7 +165,16 @@ describe.skipIf(!redisUrl || !databaseUrl)("two server processes sharing Postgre
         idempotencyKey: "two-processes-1",
       }),
     });
-    expect(adjust.status).toBe(200);
+    expect(adjust.status).toBe(202);
+    const confirm = await fetch(`${a.base}/api/staff/proposals.confirm`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        authorization: `Bearer ${tokenOf(checkerLogin)}`,
+      },
+      body: JSON.stringify({ id: ((await adjust.json()) as { proposal: { id: string } }).proposal.id }),
+    });
+    expect(confirm.status).toBe(200);
     expect(await update).toEqual({ balance: "123.45" });
 
     const closed = new Promise<string>((resolve) => socket.once("disconnect", (reason) => resolve(reason)));

@@ -1,6 +1,13 @@
 import { randomBytes, scryptSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "./password.ts";
+import {
+  BoundedPool,
+  hashPassword,
+  needsRehash,
+  pinHashPool,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "./password.ts";
 
 /** A stored value at other (cheaper) parameters, as an older version of the server might have written. */
 function legacyHash(plain: string, log2N: number, r: number, p: number): string {
@@ -75,5 +82,58 @@ describe("password hashing (scrypt)", () => {
     expect(needsRehash(legacyHash("pw", 17, 4, 1))).toBe(true);
     expect(needsRehash(await hashPassword("pw"))).toBe(false);
     expect(needsRehash("not a hash")).toBe(true);
+  });
+});
+
+describe("the PIN hashing pool", () => {
+  /** A job that runs until the test lets it finish, and says when it started. */
+  function controllable() {
+    let finish = () => {};
+    let started = false;
+    const job = () =>
+      new Promise<string>((resolve) => {
+        started = true;
+        finish = () => resolve("done");
+      });
+    return { job, finish: () => finish(), started: () => started };
+  }
+
+  it("runs at most its concurrency at once, queues up to its bound and refuses the rest with 503 SERVER_BUSY", async () => {
+    const pool = new BoundedPool(2, 2);
+    const jobs = Array.from({ length: 4 }, controllable);
+    const results = jobs.map((j) => pool.run(j.job));
+    await Promise.resolve();
+    expect(jobs.map((j) => j.started())).toEqual([true, true, false, false]);
+    expect([pool.active, pool.queued]).toEqual([2, 2]);
+    await expect(pool.run(controllable().job)).rejects.toMatchObject({
+      status: 503,
+      code: "SERVER_BUSY",
+      message: "The server is busy. Please try again in a moment.",
+    });
+    jobs[0]?.finish();
+    await results[0];
+    // The freed slot went to the first waiting job; still two at once.
+    expect(jobs.map((j) => j.started())).toEqual([true, true, true, false]);
+    expect([pool.active, pool.queued]).toEqual([2, 1]);
+    for (const j of jobs.slice(1)) {
+      await new Promise((r) => setImmediate(r));
+      j.finish();
+    }
+    expect(await Promise.all(results)).toEqual(["done", "done", "done", "done"]);
+    expect([pool.active, pool.queued]).toEqual([0, 0]);
+  });
+
+  it("frees the slot of a job that fails", async () => {
+    const pool = new BoundedPool(1, 0);
+    await expect(pool.run(async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await pool.run(async () => "next")).toBe("next");
+  });
+
+  it("is what every PIN hash and verification goes through: two at once, 32 waiting", async () => {
+    expect([pinHashPool.concurrency, pinHashPool.maxQueued]).toEqual([2, 32]);
+    const running = Promise.all([hashPassword("a"), verifyAgainstDummy("b"), hashPassword("c")]);
+    expect([pinHashPool.active, pinHashPool.queued]).toEqual([2, 1]);
+    await running;
+    expect([pinHashPool.active, pinHashPool.queued]).toEqual([0, 0]);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { AppError } from "../http/errors.ts";
 
 /**
  * Password hashing with scrypt at the OWASP parameters (N = 2^17, r = 8, p = 1). The stored value names its
@@ -25,8 +26,59 @@ interface Parsed extends Params {
   hash: Buffer;
 }
 
-/** The async scrypt, run on the libuv thread pool so the event loop stays free. */
+/**
+ * At most `concurrency` jobs at once, at most `maxQueued` waiting; past that a job is refused at once. One PIN hash
+ * takes about 128 MB and a few hundred ms of a libuv thread, and libuv has four threads that file and DNS work
+ * shares: without a bound, a burst of logins would queue unbounded memory and starve everything else.
+ */
+export class BoundedPool {
+  #active = 0;
+  readonly #waiting: (() => void)[] = [];
+  readonly concurrency: number;
+  readonly maxQueued: number;
+  constructor(concurrency: number, maxQueued: number) {
+    this.concurrency = concurrency;
+    this.maxQueued = maxQueued;
+  }
+
+  get active(): number {
+    return this.#active;
+  }
+
+  get queued(): number {
+    return this.#waiting.length;
+  }
+
+  async run<T>(job: () => Promise<T>): Promise<T> {
+    if (this.#active >= this.concurrency) {
+      if (this.#waiting.length >= this.maxQueued) {
+        throw new AppError(503, "SERVER_BUSY", "The server is busy. Please try again in a moment.");
+      }
+      // The slot is handed over by the job that ends, so #active never goes past concurrency.
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    } else {
+      this.#active++;
+    }
+    try {
+      return await job();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#active--;
+    }
+  }
+}
+
+/** Two PIN hashes at a time (two cores), 32 waiting (a few seconds of work): the rest get 503 SERVER_BUSY. */
+export const pinHashPool = new BoundedPool(2, 32);
+
+/** scrypt through the PIN hashing pool. */
 function scryptAsync(plain: string, salt: Buffer, keyLength: number, params: Params): Promise<Buffer> {
+  return pinHashPool.run(() => scryptUnbounded(plain, salt, keyLength, params));
+}
+
+/** The async scrypt, run on the libuv thread pool so the event loop stays free. */
+function scryptUnbounded(plain: string, salt: Buffer, keyLength: number, params: Params): Promise<Buffer> {
   const N = 2 ** params.log2N;
   const options: ScryptOptions = {
     N,

@@ -30,6 +30,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL only: drop the schema on close (throwaway test schemas). */
   dropSchemaOnClose?: boolean;
+  /** PostgreSQL only: the role every session takes (tests log in as the superuser and act as the app's role). */
+  role?: string;
 }
 
 const INT8_OID = 20;
@@ -52,6 +54,8 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   const schema = options.schema;
   if (schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(schema))
     throw new Error(`bad schema name ${schema}`);
+  if (options.role !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.role))
+    throw new Error(`bad role name ${options.role}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
@@ -65,7 +69,13 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     types: typeParsers,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(schema || options.role
+      ? {
+          options: [schema ? `-c search_path=${schema}` : "", options.role ? `-c role=${options.role}` : ""]
+            .filter(Boolean)
+            .join(" "),
+        }
+      : {}),
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from "kysely";
+import type { SecurityEventType } from "../../src/domain/securityEvents.ts";
 
 /** Kysely table types. Keep in step with server/db/migrations. */
 
@@ -62,7 +63,12 @@ export interface MembersTable {
   slug: string | null;
   employee_slug: string | null;
   failed_login_count: Generated<number>;
+  /** When the current run of wrong PINs locked the account; null when no lock is recorded. */
   locked_at: Date | null;
+  /** When that lock ends by itself (migration 0010). */
+  locked_until: Date | null;
+  /** Locks since the last successful login: each one lasts longer (server/modules/accounts/loginLock.ts). */
+  lock_count: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -75,6 +81,17 @@ export interface SessionsTable {
   revoked_at: Date | null;
   user_agent: string | null;
   ip: string | null;
+  /** Last use, written at most once a minute: the session ends after a period without use. */
+  last_seen_at: Generated<Date>;
+}
+
+/** Wrong-PIN counting for user names that match no account, so that their "lock" looks like a real one. */
+export interface LoginNameLocksTable {
+  user_name: string;
+  failed_count: Generated<number>;
+  lock_count: Generated<number>;
+  locked_until: Date | null;
+  updated_at: Generated<Date>;
 }
 
 export interface OauthStatesTable {
@@ -85,6 +102,10 @@ export interface OauthStatesTable {
   context: unknown;
   created_at: Generated<Date>;
   expires_at: Timestamp;
+  /** SHA-256 of the nonce in the starting browser's cookie: the callback must come from that browser. */
+  browser_hash: string;
+  /** Set when a logged-in member, having confirmed their PIN, is linking LINE to their account. */
+  member_id: bigint | null;
 }
 
 export interface RateLimitHitsTable {
@@ -129,6 +150,8 @@ export interface StaffSessionsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   revoked_at: Date | null;
+  /** Last use, written at most once a minute: the session ends after a period without use. */
+  last_seen_at: Generated<Date>;
 }
 
 export interface AuditLogTable {
@@ -139,6 +162,35 @@ export interface AuditLogTable {
   before: unknown;
   after: unknown;
   created_at: Generated<Date>;
+}
+
+export type StaffProposalKind =
+  | "deposit.approve"
+  | "deposit.override"
+  | "withdrawal.pay"
+  | "member.adjust"
+  | "member-bank.verify"
+  | "receiving-account.save"
+  | "game.adjust";
+
+/** A staff action waiting for a second staff member (migration 0012, docs/security.md "Money under four eyes"). */
+export interface StaffProposalsTable {
+  id: Generated<bigint>;
+  kind: StaffProposalKind;
+  target: string;
+  member_id: bigint | null;
+  amount: bigint | null;
+  payload: unknown;
+  reason: string | null;
+  status: Generated<"proposed" | "confirmed" | "rejected">;
+  proposed_by: bigint;
+  confirmed_by: bigint | null;
+  rejected_by: bigint | null;
+  reject_reason: string | null;
+  transfer_id: bigint | null;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
 }
 
 export type LedgerAccountKind = "member_cash" | "member_af_cash" | "member_loyalty" | "house" | "clearing";
@@ -177,6 +229,13 @@ export interface MemberBanksTable {
   status: "pending" | "verified" | "mismatch" | "rejected";
   created_at: Generated<Date>;
   verified_at: Date | null;
+}
+
+/** Signed bank feed deliveries seen within the replay window (server/modules/wallet/depositRoutes.ts). */
+export interface BankFeedDeliveriesTable {
+  signature: string;
+  signed_at: Date;
+  received_at: Generated<Date>;
 }
 
 export interface ReceivingAccountsTable {
@@ -239,6 +298,23 @@ export interface WithdrawalsTable {
   decided_by: string | null;
   decided_at: Date | null;
   created_at: Generated<Date>;
+  /** The first withdrawal to a bank account: staff review it before it may be paid (migration 0009). */
+  review_required: Generated<boolean>;
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+}
+
+/** The member's append-only trail of logins and account changes (server/modules/accounts/securityEvents.ts). */
+export interface SecurityEventsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  type: SecurityEventType;
+  detail: ColumnType<Record<string, string>, string | undefined, never>;
+  actor: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  device: string | null;
+  created_at: Generated<Date>;
 }
 
 export type LottoFamilyColumn = "yeekee" | "yeekee5Min" | "pingpong" | "gov" | "stock" | "set4";
@@ -269,7 +345,10 @@ export interface LottoRoundsTable {
   created_at: Generated<Date>;
   /** Ping-pong: SHA-256 commitment published at creation; the seed stays secret until the draw. */
   commitment: string | null;
+  /** Only rounds created before DRAW_SEED_KEY (migration 0013) and already decided: others derive their seed. */
   seed: string | null;
+  /** A pre-0013 seed of an undecided round, encrypted with the draw key (sealLegacySeeds). */
+  seed_sealed: string | null;
   /** The result the round's lines were last settled on; settled_at null while settlement has work left. */
   settled_result_id: bigint | null;
   settled_at: Date | null;
@@ -331,9 +410,16 @@ export interface YingsTable {
   round_id: bigint;
   seq: number;
   member_id: bigint;
-  number: string;
+  /** Null while the shot is sealed (migration 0013): revealed by the draw. */
+  number: string | null;
   hash: string;
   created_at: Generated<Date>;
+  /** Revealed with the number; null for shots from before sealing. */
+  salt: string | null;
+  /** SHA-256 published for the shot (shotCommitment); null for shots from before sealing. */
+  commitment: string | null;
+  /** The number and salt encrypted with the draw key (drawSecrets.ts) until the draw; then null. */
+  sealed: string | null;
 }
 
 export interface NumberSetsTable {
@@ -411,7 +497,12 @@ export type NotificationType =
   | "deposit-rejected"
   | "withdrawal-paid"
   | "withdrawal-rejected"
-  | "ying-bonus";
+  | "ying-bonus"
+  | "name-changed"
+  | "phone-changed"
+  | "bank-added"
+  | "pin-changed"
+  | "line-linked";
 export type NotificationStatus = "pending" | "sent" | "failed" | "no_device";
 
 /** What the sender handed to the provider for one device. */
@@ -438,7 +529,200 @@ export interface NotificationOutboxTable {
   sent_at: Date | null;
 }
 
+/** docs/games.md "Data" (migration 0015_games). */
+export type GameDialect = "lottoup" | "hub88";
+export type GameCategory = "slots" | "table" | "live-casino" | "instant" | "sports";
+export type GameTransactionKind = "bet" | "win" | "rollback" | "bonus";
+export type GameTransactionState = "done" | "refused" | "tombstone";
+export type GameCallbackVerdict = "valid" | "missing" | "invalid" | "expired" | "replayed" | "unchecked";
+
+export interface GameProvidersTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  dialect: GameDialect | null;
+  aggregator_product: string | null;
+  enabled: Generated<boolean>;
+  categories: ColumnType<string[], string | undefined, string>;
+  sort: Generated<number>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface ProviderGamesTable {
+  id: Generated<bigint>;
+  provider_id: number;
+  game_code: string;
+  name: string;
+  category: GameCategory;
+  product: string | null;
+  thumbnail_url: string | null;
+  enabled: Generated<boolean>;
+  platforms: ColumnType<string[], string | undefined, string>;
+  sort: Generated<number>;
+  synced_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface GameHighlightsTable {
+  id: Generated<bigint>;
+  game_id: bigint;
+  sort: Generated<number>;
+  active_from: Date | null;
+  active_until: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface GameFavouritesTable {
+  member_id: bigint;
+  game_id: bigint;
+  created_at: Generated<Date>;
+}
+
+export interface GameSessionsTable {
+  id: Generated<bigint>;
+  token_hash: string;
+  member_id: bigint;
+  session_id: string;
+  provider_id: number;
+  game_code: string;
+  currency: Generated<string>;
+  platform: "desktop" | "mobile";
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  closed_at: Date | null;
+}
+
+/** What a money callback was answered: a wallet outcome code and the balance then (satang, decimal). */
+export interface GameResponseJson {
+  code: string;
+  balance: string;
+}
+
+export interface GameTransactionsTable {
+  id: Generated<bigint>;
+  provider_id: number;
+  member_id: bigint;
+  provider_tx_id: string;
+  kind: GameTransactionKind | null;
+  state: GameTransactionState;
+  reference_tx_id: string | null;
+  round_id: string | null;
+  game_code: string | null;
+  game_session_id: bigint | null;
+  amount: Generated<bigint>;
+  provider_amount: string | null;
+  currency: string | null;
+  is_free: Generated<boolean>;
+  payload_hash: string | null;
+  response: ColumnType<GameResponseJson | null, string | null, never>;
+  transfer_id: bigint | null;
+  reverses: Generated<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface GameShortfallsTable {
+  id: Generated<bigint>;
+  game_transaction_id: bigint;
+  provider_id: number;
+  member_id: bigint;
+  amount: bigint;
+  taken: bigint;
+  owed: bigint;
+  transfer_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
+export interface GameCallbacksTable {
+  id: Generated<bigint>;
+  provider_code: string;
+  call: string;
+  request_body: Buffer;
+  signature: string | null;
+  signed_at: string | null;
+  verdict: GameCallbackVerdict;
+  member_id: bigint | null;
+  provider_tx_id: string | null;
+  http_status: number;
+  status: string;
+  response_body: string;
+  ms: number;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+export interface GameCallbackReplaysTable {
+  provider_code: string;
+  signature: string;
+  signed_at: Date;
+  received_at: Generated<Date>;
+}
+
+/** LOTTOUP Originals, the provider side (migration 0016_originals; docs/games.md "LOTTOUP Originals"). */
+export type OriginalsGameCode = "lottoup-baccarat" | "lottoup-siam-fortune" | "lottoup-dice";
+export type OriginalsRoundState =
+  | "bet_sent"
+  | "win_pending"
+  | "settled"
+  | "rollback_pending"
+  | "rolled_back"
+  | "refused";
+
+export interface OriginalsSeedsTable {
+  id: Generated<bigint>;
+  /** The wallet's `user` (authenticate's answer): the only thing the provider knows of a player. */
+  player: string;
+  game: OriginalsGameCode;
+  commitment: string;
+  client_seed: string;
+  /** Slot and dice: the next round's nonce; baccarat: the shoe position the next hand starts at. */
+  next_nonce: Generated<number>;
+  /** AES-256-GCM under a key derived from DRAW_SEED_KEY while active; null once revealed. */
+  server_seed_sealed: string | null;
+  /** Null while active; the revealed seed once rotated. */
+  server_seed: string | null;
+  created_at: Generated<Date>;
+  revealed_at: Date | null;
+}
+
+export interface OriginalsRoundsTable {
+  /** Also the wallet's roundId. */
+  id: string;
+  player: string;
+  game: OriginalsGameCode;
+  seed_id: bigint;
+  /** The nonce (slot, dice) or shoe position (baccarat). */
+  nonce: number;
+  bet: ColumnType<Record<string, unknown>, string, string>;
+  outcome: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  stake: bigint;
+  return_amount: bigint | null;
+  bet_tx_id: string;
+  win_tx_id: string;
+  rollback_tx_id: string;
+  state: OriginalsRoundState;
+  refusal: string | null;
+  last_error: string | null;
+  token_sealed: string | null;
+  balance_after_bet: bigint | null;
+  balance_after_win: bigint | null;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_at: Generated<Date>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  closed_at: Date | null;
+}
+
 export interface DB {
+  originals_seeds: OriginalsSeedsTable;
+  originals_rounds: OriginalsRoundsTable;
+  game_providers: GameProvidersTable;
+  provider_games: ProviderGamesTable;
+  game_highlights: GameHighlightsTable;
+  game_favourites: GameFavouritesTable;
+  game_sessions: GameSessionsTable;
+  game_transactions: GameTransactionsTable;
+  game_shortfalls: GameShortfallsTable;
+  game_callbacks: GameCallbacksTable;
+  game_callback_replays: GameCallbackReplaysTable;
+  security_events: SecurityEventsTable;
   push_tokens: PushTokensTable;
   notification_outbox: NotificationOutboxTable;
   lotto_rounds: LottoRoundsTable;
@@ -455,11 +739,13 @@ export interface DB {
   receiving_accounts: ReceivingAccountsTable;
   deposits: DepositsTable;
   bank_statement_lines: BankStatementLinesTable;
+  bank_feed_deliveries: BankFeedDeliveriesTable;
   withdrawals: WithdrawalsTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transfers: LedgerTransfersTable;
   members: MembersTable;
   sessions: SessionsTable;
+  login_name_locks: LoginNameLocksTable;
   rate_limit_hits: RateLimitHitsTable;
   oauth_states: OauthStatesTable;
   sms_outbox: SmsOutboxTable;
@@ -467,6 +753,7 @@ export interface DB {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  staff_proposals: StaffProposalsTable;
   agents: AgentsTable;
   locale_centre_agents: LocaleCentreAgentsTable;
   site_details: SiteDetailsTable;

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
+import { inTransaction } from "../kernel/db.ts";
 import { createStaff } from "../modules/staff/createStaff.ts";
 import type { DB } from "./schema.ts";
 
-/** The centre agent every locale falls back to (SPEC.md section 3: agentId 2, refUid 0). */
+/** The centre agent every locale falls back to (docs/rules.md "Field names": agentId 2, refUid 0). */
 export const CENTRE_AGENT = { agentId: 2, refUid: 0 } as const;
 export const USER_LOCALES = ["th", "en", "kh", "mm"] as const;
 
@@ -11,7 +12,7 @@ export const USER_LOCALES = ["th", "en", "kh", "mm"] as const;
  * overwrites what staff have since changed.
  */
 export async function seed(db: Kysely<DB>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx
       .insertInto("agents")
       .values({ id: CENTRE_AGENT.agentId, name: "Centre", ref_uid: CENTRE_AGENT.refUid })
@@ -98,3 +99,37 @@ export async function seedDemo(db: Kysely<DB>): Promise<void> {
 }
 
 export const DEMO_STAFF = { userName: "demoadmin", password: "Demo#Admin1" } as const;
+
+/**
+ * What demo mode left in this database that production must not serve: the demo administrator (its password is
+ * in the README) and the demo bank's receiving accounts (the app would show players an account nobody owns).
+ * Each entry says what it is and the SQL that takes it out of service; empty when the database is clean.
+ */
+export async function demoDataPresent(db: Kysely<DB>): Promise<string[]> {
+  const found: string[] = [];
+  const staff = await db
+    .selectFrom("staff")
+    .select("id")
+    .where("user_name", "=", DEMO_STAFF.userName)
+    .where("active", "=", true)
+    .executeTakeFirst();
+  if (staff) {
+    found.push(
+      `the demo administrator '${DEMO_STAFF.userName}' (its password is public): UPDATE staff SET active = false WHERE user_name = '${DEMO_STAFF.userName}';`,
+    );
+  }
+  const accounts = await db
+    .selectFrom("receiving_accounts")
+    .select(["bank_code", "account_number"])
+    .where("demo", "=", true)
+    .where("active", "=", true)
+    .orderBy("id")
+    .execute();
+  if (accounts.length > 0) {
+    const list = accounts.map((a) => `${a.bank_code} ${a.account_number}`).join(", ");
+    found.push(
+      `the demo bank's receiving accounts (${list}): UPDATE receiving_accounts SET active = false WHERE demo;`,
+    );
+  }
+  return found;
+}

@@ -3,8 +3,11 @@ import { resolve } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 
-/** Paths that belong to the API or to socket.io: never answered with the app shell. */
-export const NON_APP_PREFIXES = ["/api", "/poy-api", "/ccu"] as const;
+/**
+ * Paths that belong to the API or to socket.io: never answered with the app shell. LOTTOUP Originals' API lives
+ * under its pages' prefix (`/external/originals/<game>` are app routes, `/external/originals/api/…` is not).
+ */
+export const NON_APP_PREFIXES = ["/api", "/poy-api", "/ccu", "/external/originals/api"] as const;
 
 export function isNonAppPath(url: string): boolean {
   const path = url.split("?")[0] ?? "";

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
+import { inTransaction } from "../kernel/db.ts";
 import { engineName, openTestDatabase } from "../test/harness.ts";
 import { fundedMember } from "../test/settle.ts";
 import { checkLedger } from "./check.ts";
 import {
   accountBalance,
-  inTransaction,
   LedgerError,
   memberAccounts,
   postTransfers,

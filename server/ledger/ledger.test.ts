@@ -3,11 +3,11 @@ import fc from "fast-check";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
+import { inTransaction } from "../kernel/db.ts";
 import { openTestDatabase } from "../test/harness.ts";
 import { checkLedger } from "./check.ts";
 import {
   accountBalance,
-  inTransaction,
   type LedgerError,
   memberAccount,
   postPending,

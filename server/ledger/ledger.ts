@@ -2,8 +2,27 @@ import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import { isTransactionType, type TransactionType } from "../../src/domain/transactionTypes.ts";
 import type { DB, LedgerAccountKind, LedgerTransferKind } from "../db/schema.ts";
+import { type Executor, inTransaction } from "../kernel/db.ts";
 
-type Executor = Kysely<DB> | Transaction<DB>;
+/**
+ * The double-entry ledger (README "Money", docs/decisions.md "Ledger (issue 4, first part)"): every baht the site
+ * holds, in integer satang, as immutable transfers between accounts.
+ *
+ * What it owns: ledger_accounts (member cash, affiliate cash and loyalty points; house and clearing accounts) and
+ * ledger_transfers. Invariants, and where they are kept:
+ * - every transfer debits one account and credits another by the same positive amount (`validate`, and the
+ *   table's CHECK), so all balances sum to zero; `check.ts` recomputes every balance from the transfers;
+ * - a member account never goes below zero available: `CHECK (allow_negative or balance - held >= 0)`, answered
+ *   as INSUFFICIENT_FUNDS;
+ * - a transfer happens once per idempotency key: the same key and fields answer the first transfer, other fields
+ *   IDEMPOTENCY_CONFLICT (`record`, the unique key); transfers are never updated or deleted (a trigger);
+ * - accounts are locked in id order (`lockAccounts`, `postTransfers`), so transfers never deadlock each other;
+ * - a hold is posted or voided once (`resolvePending`, a unique index on the pending link);
+ * - the cash listeners (`money-update`) hear of a change only after it commits.
+ */
+
+// TRANSITIONAL (issue 13): wallet/fourEyes.ts and games/wallet.ts still import it from here.
+export { inTransaction };
 
 export class LedgerError extends Error {
   readonly code:
@@ -46,8 +65,23 @@ export interface TransferRecord {
 
 const MEMBER_KINDS = ["member_cash", "member_af_cash", "member_loyalty"] as const;
 
-/** Called after a commit that changed members' cash, with those members' ids (real-time balance). */
-export type CashListener = (memberIds: bigint[]) => void | Promise<void>;
+/**
+ * A member's cash account whose balance a commit changed, and whose it is (docs/architecture.md "A slip's trip
+ * (server side)").
+ */
+export interface CashChange {
+  memberId: bigint;
+  /** The member's uuid: the socket.io room `money-update` goes to. */
+  uuid: string;
+  /** The member_cash account. */
+  accountId: bigint;
+}
+
+/**
+ * Called after a commit that changed members' cash: their ids, and each change with the account and the uuid, so
+ * the listener reads the balance and emits without looking the member up again.
+ */
+export type CashListener = (memberIds: bigint[], changes: CashChange[]) => void | Promise<void>;
 const cashListeners = new WeakMap<Kysely<DB>, Set<CashListener>>();
 
 /** Subscribes to committed cash changes made through this database handle; returns the unsubscribe. */
@@ -58,26 +92,73 @@ export function onCashChange(db: Kysely<DB>, listener: CashListener): () => void
   return () => set.delete(listener);
 }
 
-async function notifyCash(db: Kysely<DB>, memberIds: bigint[]): Promise<void> {
-  if (memberIds.length === 0) return;
+/** Tells the listeners of changes the caller already knows the owners of (no query); after the commit. */
+export async function notifyCashChanges(db: Kysely<DB>, changes: readonly CashChange[]): Promise<void> {
+  if (changes.length === 0) return;
+  const list = [...changes];
+  const memberIds = list.map((c) => c.memberId);
   for (const listener of cashListeners.get(db) ?? []) {
     try {
-      await listener(memberIds);
+      await listener(memberIds, list);
     } catch {
       // A notification that fails never undoes or blocks money that has moved.
     }
   }
 }
 
-/** Members whose cash these accounts are. */
-export async function cashOwners(db: Executor, accountIds: bigint[]): Promise<bigint[]> {
+/** The cash changes behind these accounts: the member_cash ones among them, with their members (one query). */
+export async function cashChangesOf(db: Executor, accountIds: readonly bigint[]): Promise<CashChange[]> {
+  if (accountIds.length === 0) return [];
   const rows = await db
     .selectFrom("ledger_accounts")
-    .select("member_id")
-    .where("id", "in", accountIds)
-    .where("kind", "=", "member_cash")
+    .innerJoin("members", "members.id", "ledger_accounts.member_id")
+    .select(["ledger_accounts.id as accountId", "members.id as memberId", "members.uuid"])
+    .where("ledger_accounts.id", "in", [...accountIds])
+    .where("ledger_accounts.kind", "=", "member_cash")
     .execute();
-  return rows.map((r) => r.member_id).filter((id): id is bigint => id !== null);
+  return rows;
+}
+
+/**
+ * A member's cash account, read only: null when it does not exist yet (nothing ever moved: the balance is 0).
+ * Reads never create accounts; the first transfer does (memberAccount).
+ */
+export async function findMemberAccount(
+  db: Executor,
+  memberId: bigint,
+  kind: MemberAccountKind,
+): Promise<bigint | null> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select("id")
+    .where("code", "=", `member:${memberId}:${kind}`)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** A member account's available balance (balance minus holds); 0 for an account not created yet. */
+export async function memberAvailable(
+  db: Executor,
+  memberId: bigint,
+  kind: MemberAccountKind,
+): Promise<bigint> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .select(["balance", "held"])
+    .where("code", "=", `member:${memberId}:${kind}`)
+    .executeTakeFirst();
+  return row ? row.balance - row.held : 0n;
+}
+
+/** Tells the member's sockets that their cash moved (one query for the account and uuid); after the commit. */
+export async function notifyMemberCash(db: Kysely<DB>, memberId: bigint): Promise<void> {
+  const row = await db
+    .selectFrom("ledger_accounts")
+    .innerJoin("members", "members.id", "ledger_accounts.member_id")
+    .select(["ledger_accounts.id as accountId", "members.uuid"])
+    .where("ledger_accounts.code", "=", `member:${memberId}:member_cash`)
+    .executeTakeFirst();
+  if (row) await notifyCashChanges(db, [{ memberId, uuid: row.uuid, accountId: row.accountId }]);
 }
 export type MemberAccountKind = (typeof MEMBER_KINDS)[number];
 
@@ -270,26 +351,6 @@ async function record(
   return toRecord(row);
 }
 
-const RETRYABLE = new Set(["40001", "40P01"]);
-
-/** Runs work in a transaction, again on serialization failures and deadlocks (bounded). */
-export async function inTransaction<T>(
-  db: Kysely<DB>,
-  work: (trx: Transaction<DB>) => Promise<T>,
-): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      const duplicateKey =
-        code === "23505" && String((err as { constraint?: string }).constraint).includes("idempotency_key");
-      if ((!RETRYABLE.has(code ?? "") && !duplicateKey) || attempt >= 20) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * (attempt + 1)));
-    }
-  }
-}
-
 /**
  * Moves money now. Inside `trx` when given (to commit with other writes; the caller then calls
  * `notifyCashChanged` after its commit), else in its own transaction, notifying cash listeners after commit.
@@ -307,8 +368,8 @@ export async function transfer(
 }
 
 /** For callers that moved money inside their own transaction: tell the listeners once it has committed. */
-export async function notifyCashChanged(db: Kysely<DB>, accountIds: bigint[]): Promise<void> {
-  await notifyCash(db, await cashOwners(db, accountIds));
+export async function notifyCashChanged(db: Kysely<DB>, accountIds: readonly bigint[]): Promise<void> {
+  await notifyCashChanges(db, await cashChangesOf(db, accountIds));
 }
 
 /** Holds money on the debit account (withdrawal requests); resolve it once with postPending or voidPending. */

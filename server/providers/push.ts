@@ -1,5 +1,5 @@
-import { createSign } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { importPKCS8, SignJWT } from "jose";
 
 /**
  * Push delivery: one data-only message to one device token. The notification itself is built on the device by
@@ -75,13 +75,15 @@ const FCM_SCOPE = "https://www.googleapis.com/auth/firebase.messaging";
 /** A result told a day late is noise; money events are urgent. */
 const WEBPUSH_HEADERS = { Urgency: "high", TTL: String(24 * 60 * 60) };
 
-const base64url = (input: string | Buffer) => Buffer.from(input).toString("base64url");
+/** Google's service-account grant lasts an hour; we ask for that (RFC 7523 JWT bearer assertion). */
+const ASSERTION_TTL_SECONDS = 3600;
 
 /**
- * Firebase Cloud Messaging through its HTTP v1 API, authorised by a service account (an OAuth2 JWT-bearer grant
- * signed with the account's key, cached until shortly before it expires). This is what firebase-admin does for
- * messaging, without its dependency tree. Data-only messages (see STACK.md: a `notification` block would be
- * shown twice). `fcmBase` and `fetchImpl` exist for tests, which stand in for Google.
+ * Firebase Cloud Messaging through its HTTP v1 API, authorised by a service account: an OAuth2 JWT-bearer grant
+ * (RFC 7523) whose RS256 assertion `jose` signs with the account's key, the access token cached until shortly
+ * before it expires. This is what firebase-admin does for messaging, without its dependency tree. Data-only
+ * messages (docs/decisions.md "Push notifications": a `notification` block would be shown twice). `fcmBase`
+ * and `fetchImpl` exist for tests, which stand in for Google.
  */
 export function firebasePushProvider(
   account: ServiceAccount,
@@ -91,27 +93,26 @@ export function firebasePushProvider(
   const now = options.now ?? Date.now;
   const endpoint = `${options.fcmBase ?? "https://fcm.googleapis.com"}/v1/projects/${encodeURIComponent(account.projectId)}/messages:send`;
   let cached: { token: string; expiresAt: number } | null = null;
+  // The key is parsed once (and a malformed one fails at the first send, as the config check already vetted it).
+  let signingKey: ReturnType<typeof importPKCS8> | null = null;
 
   async function accessToken(): Promise<string> {
     if (cached && cached.expiresAt - 60_000 > now()) return cached.token;
+    signingKey ??= importPKCS8(account.privateKey, "RS256");
     const iat = Math.floor(now() / 1000);
-    const header = base64url(JSON.stringify({ alg: "RS256", typ: "JWT" }));
-    const claims = base64url(
-      JSON.stringify({
-        iss: account.clientEmail,
-        scope: FCM_SCOPE,
-        aud: account.tokenUri,
-        iat,
-        exp: iat + 3600,
-      }),
-    );
-    const signature = createSign("RSA-SHA256").update(`${header}.${claims}`).sign(account.privateKey);
+    const assertion = await new SignJWT({ scope: FCM_SCOPE })
+      .setProtectedHeader({ alg: "RS256", typ: "JWT" })
+      .setIssuer(account.clientEmail)
+      .setAudience(account.tokenUri)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + ASSERTION_TTL_SECONDS)
+      .sign(await signingKey);
     const response = await fetchImpl(account.tokenUri, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
         grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
-        assertion: `${header}.${claims}.${base64url(signature)}`,
+        assertion,
       }).toString(),
       signal: AbortSignal.timeout(10_000),
     });

@@ -3,6 +3,7 @@ import { type App, type AppDeps, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, migrate, openDatabase } from "../db/database.ts";
 import { seed, seedDemo } from "../db/seed.ts";
+import { memberTokenSetBy, staffTokenSetBy } from "../http/sessionCookies.ts";
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new schema in the PostgreSQL at
@@ -48,6 +49,21 @@ export async function createTestApp(
 
 export const engineName = process.env.DATABASE_URL ? "postgresql" : "pglite";
 
+/**
+ * The session token a login answer sets in its HttpOnly cookie (member or staff), for tests that then send it as
+ * `Authorization: Bearer` (an inject() response or a fetch Response). Undefined when the answer sets none.
+ */
+export function tokenOf(res: {
+  headers: Record<string, unknown> | { getSetCookie(): string[] };
+}): string | undefined {
+  const headers = res.headers;
+  const setCookie =
+    "getSetCookie" in headers && typeof headers.getSetCookie === "function"
+      ? headers.getSetCookie()
+      : ((headers as Record<string, unknown>)["set-cookie"] as string | string[] | undefined);
+  return memberTokenSetBy(setCookie) ?? staffTokenSetBy(setCookie);
+}
+
 /** inject() with JSON and an optional bearer token, bound lazily to the app a test file creates in beforeAll. */
 export function requestsOf(app: () => TestApp["app"]) {
   const call = (method: "GET" | "POST", url: string, token?: string, payload?: unknown) =>
@@ -79,7 +95,7 @@ export async function staffTokensFor(
       url: "/api/staff/login",
       payload: { userName, password: "Staff#Pass1" },
     });
-    tokens[role] = login.headers.auth as string;
+    tokens[role] = tokenOf(login) as string;
   }
   return tokens;
 }

@@ -49,14 +49,14 @@ const usedBetTypes = new Set<string>();
 export async function makeRound(
   db: Kysely<DB>,
   family: LottoFamily,
-  opts: { closeInMinutes?: number; status?: "open" | "closed" } = {},
+  opts: { closeInMinutes?: number; status?: "open" | "closed"; drawKey?: string } = {},
 ): Promise<bigint> {
   let day = DateTime.fromISO("2091-01-01", { zone: BANGKOK });
   for (;;) {
     const found = roundsForDay(family, day.toISODate() as string).find((r) => !usedBetTypes.has(r.betType));
     if (found) {
       usedBetTypes.add(found.betType);
-      const values = await newRoundValues(found);
+      const values = await newRoundValues(found, opts.drawKey);
       if (opts.closeInMinutes !== undefined) {
         const delay = values.result_at.getTime() - values.close_at.getTime();
         values.close_at = new Date(Date.now() + opts.closeInMinutes * 60_000);

@@ -117,7 +117,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("multiply", "text", (c) =>
       c.notNull().check(sql`multiply ~ '^[0-9]{1,12}([.][0-9]{1,6})?$' and multiply <> '0'`),
     )
-    // The slip builder's batch index (SPEC.md "add").
+    // The slip builder's batch index (docs/rules.md "Field names": `add`).
     .addColumn("batch", "integer", (c) => c.notNull().check(sql`batch >= 1`))
     .addColumn("status", "text", (c) =>
       c.notNull().check(sql`status in ('waiting', 'won', 'lost', 'cancelled', 'refunded')`),

@@ -14,7 +14,7 @@ import { type Kysely, sql } from "kysely";
  * - Ping-pong: commitment is published when the round is created; seed stays secret until the result is drawn.
  * - poy_lines.result_id: the result a line was judged on; win transfers are keyed by line and result.
  * - lotto_shortfalls: what a correction's win reversal could not take from a member's balance, for staff.
- * - number_sets: a member's saved slips (SPEC.md "Saved slip: poyListJson").
+ * - number_sets: a member's saved slips (docs/rules.md "Field names": `poyListJson`).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -139,7 +139,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("id", "bigserial", (c) => c.primaryKey())
     .addColumn("member_id", "bigint", (c) => c.notNull().references("members.id"))
     .addColumn("name", "text", (c) => c.notNull().check(sql`char_length(name) between 1 and 60`))
-    // [{ option, number, price }] with wire option names and baht strings (SPEC.md poyListJson).
+    // [{ option, number, price }] with wire option names and baht strings (docs/rules.md "Field names": `poyListJson`).
     .addColumn("poy_list_json", "jsonb", (c) => c.notNull())
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn("updated_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))

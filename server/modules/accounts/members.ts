@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import type { UserLocale } from "../../../src/domain/locale.ts";
 import type { DB } from "../../db/schema.ts";
 
-/** The member as the app sees it (SPEC.md section 3, user info). */
+/** The member as the app sees it (docs/rules.md "Field names"). */
 export async function userInfo(db: Kysely<DB>, memberId: bigint) {
   const m = await db.selectFrom("members").selectAll().where("id", "=", memberId).executeTakeFirstOrThrow();
   return {

@@ -1,21 +1,30 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
-import { canLogIn } from "../../../src/domain/access.ts";
-import { type AccessClaims, signAccessToken, TokenError, verifyAccessToken } from "../../auth/token.ts";
+import { signAccessToken, verifyAccessToken } from "../../auth/token.ts";
 import type { DB } from "../../db/schema.ts";
-import { AppError } from "../../http/errors.ts";
+import { setMemberSession } from "../../http/sessionCookies.ts";
+import { SESSION_TTL_SECONDS, sessionsEnded } from "../../kernel/sessions.ts";
 
-/** How long a login lasts. A session can be revoked at any moment before that (logout, lock, PIN change). */
-export const SESSION_TTL_SECONDS = 24 * 60 * 60;
-/** The response header that carries a new access token (SPEC.md section 7). */
-export const AUTH_HEADER = "auth";
+/**
+ * Member sessions: created at sign-up, login and LINE login, revoked at logout, a lock, a suspension, a PIN reset
+ * or change (docs/security.md "Sessions, locks and LINE"). Every revocation tells `sessionsEnded` once committed,
+ * so the ended sessions' sockets close at once in every process.
+ */
 
-export interface AuthenticatedMember {
-  memberId: bigint;
-  uuid: string;
-  sessionId: string;
-  status: number;
-}
+// The read path (tokens, session rows, who is calling) is the kernel's: server/kernel/sessions.ts.
+export {
+  type AuthenticatedMember,
+  authenticateToken,
+  LAST_SEEN_WRITE_SECONDS,
+  liveSession,
+  onSessionsEnded,
+  optionalMember,
+  requireMember,
+  SESSION_IDLE_SECONDS,
+  SESSION_TTL_SECONDS,
+  sessionsEnded,
+  touchSession,
+} from "../../kernel/sessions.ts";
 
 export async function createSession(
   db: Kysely<DB>,
@@ -39,49 +48,28 @@ export async function createSession(
   });
 }
 
-const unauthorized = () => new AppError(401, "UNAUTHORIZED", "unauthorised");
-
 /**
- * Resolves a token to the member behind it, checking the signature and expiry, then the session row (not
- * revoked, not expired) and the member's current status, so logout, lock and status changes take effect
- * on the very next request.
+ * Logs the member in on the browser that asked (sign-up, login, LINE): a new session whose token goes only into
+ * the HttpOnly session cookie (the product first sent it in an `auth` response header, which any script could
+ * read; docs/security.md "Where the tokens live"), with the non-secret hint beside it.
  */
-export async function authenticateToken(
+export async function startMemberSession(
   db: Kysely<DB>,
   secret: string,
-  token: string,
-): Promise<AuthenticatedMember> {
-  let claims: AccessClaims;
-  try {
-    claims = verifyAccessToken(token, secret);
-  } catch (err) {
-    if (err instanceof TokenError) throw unauthorized();
-    throw err;
-  }
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("members", "members.id", "sessions.member_id")
-    .select([
-      "members.id as memberId",
-      "members.uuid",
-      "members.status",
-      "members.locked_at",
-      "sessions.id as sessionId",
-    ])
-    .where("sessions.id", "=", claims.sid)
-    .where("members.uuid", "=", claims.sub)
-    .where("sessions.revoked_at", "is", null)
-    .where("sessions.expires_at", ">", new Date())
-    .executeTakeFirst();
-  if (!row || row.locked_at !== null || !canLogIn(row.status)) throw unauthorized();
-  return { memberId: row.memberId, uuid: row.uuid, sessionId: row.sessionId, status: row.status };
-}
-
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
+  member: { id: bigint; uuid: string; status: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const token = await createSession(db, secret, member, {
+    userAgent: request.headers["user-agent"],
+    ip: request.ip,
+  });
+  setMemberSession(request, reply, token, {
+    uuid: member.uuid,
+    status: member.status,
+    exp: verifyAccessToken(token, secret).exp,
+    maxAgeSeconds: SESSION_TTL_SECONDS,
+  });
 }
 
 export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<void> {
@@ -91,30 +79,26 @@ export async function revokeSession(db: Kysely<DB>, sessionId: string): Promise<
     .where("id", "=", sessionId)
     .where("revoked_at", "is", null)
     .execute();
+  await sessionsEnded(db, [sessionId]);
 }
 
+/**
+ * Revokes the member's sessions (all, or all but one) and returns their ids. Inside a transaction, pass the
+ * ids to `sessionsEnded` with the root database once it has committed, so their sockets close at once.
+ */
 export async function revokeMemberSessions(
   db: Kysely<DB>,
   memberId: bigint,
   exceptSessionId?: string,
-): Promise<number> {
+): Promise<string[]> {
   let query = db
     .updateTable("sessions")
     .set({ revoked_at: new Date() })
     .where("member_id", "=", memberId)
     .where("revoked_at", "is", null);
   if (exceptSessionId) query = query.where("id", "!=", exceptSessionId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows);
-}
-
-/** Every member endpoint: a valid, unrevoked session of a member who may still log in. */
-export async function requireMember(
-  db: Kysely<DB>,
-  secret: string,
-  request: FastifyRequest,
-): Promise<AuthenticatedMember> {
-  const token = bearerToken(request);
-  if (!token) throw unauthorized();
-  return authenticateToken(db, secret, token);
+  const rows = await query.returning("id").execute();
+  const ids = rows.map((r) => r.id);
+  if (!db.isTransaction) await sessionsEnded(db, ids);
+  return ids;
 }

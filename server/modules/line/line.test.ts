@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config.ts";
-import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { createTestApp, type TestApp, tokenOf } from "../../test/harness.ts";
 
 const CHANNEL_ID = "1650000000";
 const CHANNEL_SECRET = "line-channel-secret-for-tests";
@@ -65,33 +65,62 @@ describe("LINE login (OIDC code flow with PKCE)", () => {
     endpoint.server.close();
   });
 
-  async function start(body: Record<string, unknown> = {}) {
-    const res = await t.app.inject({ method: "POST", url: "/api/users.line-login.start", payload: body });
-    expect(res.statusCode).toBe(200);
+  async function start(body: Record<string, unknown> = {}, token?: string) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users.line-login.start",
+      payload: body,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
     const url = new URL(res.json().authorizeUrl);
-    return { url, state: url.searchParams.get("state") as string };
+    const setCookie = String(res.headers["set-cookie"]);
+    // The browser's cookie jar, for the callback: name=value only.
+    const cookie = setCookie.split(";")[0] as string;
+    return { url, state: url.searchParams.get("state") as string, cookie, setCookie };
   }
 
+  async function signup(userName: string) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/users.signup",
+      payload: { userName, password: "Secret#123", phoneNumber: "0812345678" },
+    });
+    return tokenOf(res) as string;
+  }
+
+  /** The LINE callback as the browser sends it: with the flow's cookie (`browser`) unless told otherwise. */
   async function finish(
-    state: string,
+    flow: { state: string; cookie: string | null },
     claims: Record<string, unknown> | ((nonce: string) => string),
     token?: string,
   ) {
+    const { state } = flow;
     const row = await t.database.db
       .selectFrom("oauth_states")
       .selectAll()
       .where("state", "=", state)
       .executeTakeFirst();
     const nonce = row?.nonce ?? "";
+    // As LINE answers a code exchange (an OAuth token response always has access_token and token_type).
     endpoint.respond(() => ({
       status: 200,
-      body: { id_token: typeof claims === "function" ? claims(nonce) : idToken({ nonce, ...claims }) },
+      body: {
+        access_token: "line-access-token",
+        token_type: "Bearer",
+        expires_in: 2592000,
+        scope: "openid profile email",
+        id_token: typeof claims === "function" ? claims(nonce) : idToken({ nonce, ...claims }),
+      },
     }));
     return t.app.inject({
       method: "POST",
       url: "/api/users.line-login",
       payload: { code: "auth-code-1", state },
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(flow.cookie ? { cookie: flow.cookie } : {}),
+      },
     });
   }
 
@@ -127,9 +156,9 @@ describe("LINE login (OIDC code flow with PKCE)", () => {
     });
     const afSlug = referrer.json().userInfo.afSlug;
     const first = await start({ slug: afSlug });
-    const created = await finish(first.state, validClaims("U-line-1"));
+    const created = await finish(first, validClaims("U-line-1"));
     expect(created.statusCode).toBe(201);
-    expect(created.headers.auth).toBeTruthy();
+    expect(tokenOf(created)).toBeTruthy();
     expect(created.json().userInfo).toMatchObject({
       name: "Somchai LINE",
       email: "somchai@line.example",
@@ -149,18 +178,20 @@ describe("LINE login (OIDC code flow with PKCE)", () => {
     expect(row.referred_by).not.toBeNull();
 
     const again = await start();
-    const login = await finish(again.state, validClaims("U-line-1"));
+    const login = await finish(again, validClaims("U-line-1"));
     expect(login.statusCode).toBe(200);
     expect(login.json().userInfo.userName).toBe(created.json().userInfo.userName);
   });
 
   it("refuses a replayed or unknown state", async () => {
-    const { state } = await start();
-    expect((await finish(state, validClaims("U-line-2"))).statusCode).toBe(201);
+    const flow = await start();
+    const { state } = flow;
+    expect((await finish(flow, validClaims("U-line-2"))).statusCode).toBe(201);
     const replay = await t.app.inject({
       method: "POST",
       url: "/api/users.line-login",
       payload: { code: "x", state },
+      headers: { cookie: flow.cookie },
     });
     expect(replay.json()).toEqual({
       code: "LINE_LOGIN_FAILED",
@@ -185,8 +216,7 @@ describe("LINE login (OIDC code flow with PKCE)", () => {
       (nonce) => idToken({ ...validClaims("U-x"), nonce, exp: now - 1 }),
     ];
     for (const make of bad) {
-      const { state } = await start();
-      const res = await finish(state, make);
+      const res = await finish(await start(), make);
       expect(res.json().code).toBe("LINE_LOGIN_FAILED");
     }
     const none = await t.database.db
@@ -197,27 +227,95 @@ describe("LINE login (OIDC code flow with PKCE)", () => {
     expect(none).toEqual([]);
   });
 
-  it("connects LINE to the logged-in member, and never to a second one", async () => {
-    const a = await t.app.inject({
-      method: "POST",
-      url: "/api/users.signup",
-      payload: { userName: "lineconnect1", password: "Secret#123", phoneNumber: "0812345678" },
-    });
-    const tokenA = a.headers.auth as string;
-    const link = await finish((await start()).state, validClaims("U-line-3"), tokenA);
+  it("connects LINE to the logged-in member who confirms with the PIN, and never to a second one", async () => {
+    const tokenA = await signup("lineconnect1");
+    const connect = { connect: true, password: "Secret#123" };
+    const link = await finish(await start(connect, tokenA), validClaims("U-line-3"), tokenA);
     expect(link.json()).toMatchObject({
       linked: true,
       userInfo: { userName: "lineconnect1", lineUid: "U-line-3" },
     });
 
-    const b = await t.app.inject({
-      method: "POST",
-      url: "/api/users.signup",
-      payload: { userName: "lineconnect2", password: "Secret#123", phoneNumber: "0812345678" },
-    });
-    const conflict = await finish((await start()).state, validClaims("U-line-3"), b.headers.auth as string);
+    const tokenB = await signup("lineconnect2");
+    const conflict = await finish(await start(connect, tokenB), validClaims("U-line-3"), tokenB);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().code).toBe("LINE_ALREADY_LINKED");
+  });
+
+  it("sets the flow's cookie HttpOnly, SameSite=Lax, for the callback only, and clears it at the callback", async () => {
+    const flow = await start();
+    expect(flow.setCookie).toMatch(
+      /^lottoup_line_flow=[\w-]{43}; Max-Age=600; Path=\/api\/users\.line-login; HttpOnly; SameSite=Lax$/,
+    );
+    const row = await t.database.db
+      .selectFrom("oauth_states")
+      .select("browser_hash")
+      .where("state", "=", flow.state)
+      .executeTakeFirstOrThrow();
+    // Only the hash is stored: a copy of the database does not let anyone finish someone else's flow.
+    expect(row.browser_hash).not.toContain(flow.cookie.split("=")[1]);
+    const done = await finish(flow, validClaims("U-line-cookie"));
+    expect(done.statusCode).toBe(201);
+    expect(String(done.headers["set-cookie"])).toMatch(
+      /^lottoup_line_flow=; Max-Age=0; Path=\/api\/users\.line-login;/,
+    );
+  });
+
+  it("refuses a callback opened in another browser: a victim who is logged in gets nothing linked or logged in", async () => {
+    // The attacker starts a flow in their own browser and signs in to LINE, then sends the callback link on.
+    const attackers = await start();
+    const victim = await signup("linevictim1");
+    const victimsOwnFlow = await start();
+    for (const cookie of [null, victimsOwnFlow.cookie, "lottoup_line_flow=forged"]) {
+      const flow = cookie === null ? attackers : await start();
+      const res = await finish({ state: flow.state, cookie }, validClaims("U-attacker"), victim);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: "LINE_OTHER_BROWSER",
+        message:
+          "This LINE login was started in another browser or has expired. Please start again from this page.",
+      });
+      expect(tokenOf(res)).toBeUndefined();
+    }
+    const linked = await t.database.db
+      .selectFrom("members")
+      .select(["user_name", "line_uid"])
+      .where("line_uid", "=", "U-attacker")
+      .execute();
+    expect(linked).toEqual([]);
+    const info = await t.app.inject({
+      method: "GET",
+      url: "/api/users-infos",
+      headers: { authorization: `Bearer ${victim}` },
+    });
+    expect(info.json().lineUid ?? null).toBeNull();
+    // Even the right cookie cannot finish a flow the refusal already used up.
+    expect((await finish(attackers, validClaims("U-attacker"))).json().code).toBe("LINE_LOGIN_FAILED");
+  });
+
+  it("links only a flow started with the member's PIN: a login flow never links, a wrong PIN starts nothing", async () => {
+    const token = await signup("linepinmember1");
+    const loginFlow = await finish(await start(), validClaims("U-line-pin"), token);
+    // Without the PIN at the start it is a LINE login: a separate account, not a link to this member.
+    expect(loginFlow.statusCode).toBe(201);
+    expect(loginFlow.json().userInfo.userName).not.toBe("linepinmember1");
+
+    const startWith = (body: Record<string, unknown>, bearer?: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/users.line-login.start",
+        payload: body,
+        headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
+      });
+    expect((await startWith({ connect: true }, token)).json().code).toBe("PIN_REQUIRED");
+    expect((await startWith({ connect: true, password: "Wrong#1234" }, token)).json().code).toBe("PIN_WRONG");
+    expect((await startWith({ connect: true, password: "Secret#123" })).statusCode).toBe(401);
+    const states = await t.database.db
+      .selectFrom("oauth_states")
+      .select("state")
+      .where("member_id", "is not", null)
+      .execute();
+    expect(states).toEqual([]);
   });
 
   it("is hidden and absent without configuration", async () => {

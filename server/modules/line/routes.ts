@@ -1,42 +1,79 @@
-import { randomBytes } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import * as v from "valibot";
 import { NameSchema, SignupSchema } from "../../../src/domain/account.ts";
 import { resolveUserLocale } from "../../../src/domain/locale.ts";
+import { text } from "../../../src/domain/text.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { hitRateLimit } from "../../auth/rateLimit.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
+import { readCookie } from "../../http/sessionCookies.ts";
 import { parseWith } from "../../http/validate.ts";
+import { inTransaction } from "../../kernel/db.ts";
+import { recordAccountChange } from "../accounts/accountChanges.ts";
+import { clearedLock, loginLockedError } from "../accounts/loginLock.ts";
 import { newAfSlug, resolveAttribution, userInfo } from "../accounts/members.ts";
-import { AUTH_HEADER, authenticateToken, bearerToken, createSession } from "../accounts/sessions.ts";
-import { IdTokenError, pkcePair, randomToken, verifyIdToken } from "./oidc.ts";
+import { confirmWithPin } from "../accounts/pinConfirm.ts";
+import { requestContext } from "../accounts/securityEvents.ts";
+import { requireMember, startMemberSession } from "../accounts/sessions.ts";
+import {
+  authorizeUrl,
+  exchangeCode,
+  type IdTokenClaims,
+  IdTokenError,
+  lineClient,
+  pkcePair,
+  randomToken,
+} from "./oidc.ts";
 
 const STATE_TTL_SECONDS = 10 * 60;
 
-const StartSchema = v.pick(SignupSchema, [
-  "agentId",
-  "refUid",
-  "referUrl",
-  "registerFromDomain",
-  "slug",
-  "employeeSlug",
-]);
+const StartSchema = v.object({
+  ...v.pick(SignupSchema, ["agentId", "refUid", "referUrl", "registerFromDomain", "slug", "employeeSlug"])
+    .entries,
+  /** Link LINE to the logged-in member (the request carries their token and their PIN). */
+  connect: v.optional(v.boolean("requestInvalid")),
+  password: v.optional(text(100)),
+});
 const CallbackSchema = v.object({
-  code: v.pipe(
-    v.string("requestInvalid"),
-    v.minLength(1, "requestInvalid"),
-    v.maxLength(2000, "requestInvalid"),
-  ),
-  state: v.pipe(
-    v.string("requestInvalid"),
-    v.minLength(16, "requestInvalid"),
-    v.maxLength(200, "requestInvalid"),
-  ),
+  code: v.pipe(text(2000), v.minLength(1, "requestInvalid")),
+  state: v.pipe(text(200), v.minLength(16, "requestInvalid")),
 });
 
-type StartContext = v.InferOutput<typeof StartSchema> & { locale: string };
+type StartContext = Omit<v.InferOutput<typeof StartSchema>, "connect" | "password"> & { locale: string };
+
+/**
+ * The cookie that ties a LINE flow to the browser that started it. It holds a random nonce; the server keeps
+ * only its hash, with the flow's `state`. HttpOnly (no script reads it), SameSite=Lax (it must come back after
+ * the top-level redirect from LINE), scoped to the callback endpoint, Secure on https, gone after 10 minutes.
+ */
+export const LINE_FLOW_COOKIE = "lottoup_line_flow";
+const COOKIE_PATH = "/api/users.line-login";
+
+function flowCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
+  const secure = request.protocol === "https" ? "; Secure" : "";
+  return `${LINE_FLOW_COOKIE}=${value}; Max-Age=${maxAgeSeconds}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/** Whether the request carries the cookie of the browser that started the flow whose nonce hash is given. */
+function fromStartingBrowser(request: FastifyRequest, browserHash: string): boolean {
+  const nonce = readCookie(request, LINE_FLOW_COOKIE);
+  if (!nonce || nonce.length > 100) return false;
+  const expected = Buffer.from(browserHash, "hex");
+  const given = sha256(nonce);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+const otherBrowser = () =>
+  new AppError(
+    400,
+    "LINE_OTHER_BROWSER",
+    "This LINE login was started in another browser or has expired. Please start again from this page.",
+  );
 
 const lineFailed = () =>
   new AppError(400, "LINE_LOGIN_FAILED", "LINE login could not be completed. Please try again.");
@@ -49,26 +86,38 @@ function lineUserName(): string {
 }
 
 /**
- * LINE login, OpenID Connect code flow with PKCE (SPEC.md: users.line-login, callback /login/line/auth).
- * start: state, nonce and verifier are stored server-side; the app goes to LINE's authorize page.
- * callback: the code is exchanged with the verifier, the ID token verified, then the member is linked
- * (when a logged-in member connects LINE), found by their LINE id, or created.
+ * LINE login, OpenID Connect code flow with PKCE (users.line-login, callback page /login/line/auth).
+ * start: state, nonce and verifier are stored server-side with the hash of a nonce set in an HttpOnly cookie of
+ * the starting browser; linking LINE to a logged-in member needs their PIN here. The app goes to LINE.
+ * callback: refused unless it comes from the starting browser; then the code is exchanged with the verifier,
+ * the ID token verified, and the member who started the link is linked, or the member is found by their LINE
+ * id, or created.
  */
 export async function lineRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const line = deps.config.line;
   const { db } = deps.database;
   if (!line) return;
+  const oidc = lineClient(line);
 
-  app.post("/api/users.line-login.start", async (request) => {
-    const context = parseWith(StartSchema, request.body ?? {});
+  app.post("/api/users.line-login.start", async (request, reply) => {
+    const { connect, password, ...context } = parseWith(StartSchema, request.body ?? {});
     const limit = await hitRateLimit(db, `line-start:ip:${request.ip}`, {
       limit: 60,
       windowSeconds: 15 * 60,
     });
     if (!limit.allowed)
       throw new AppError(429, "RATE_LIMITED", "Too many attempts. Please wait and try again.");
+    // Linking a new way to log in to an account needs its PIN, checked here before LINE is even asked: a stolen
+    // token alone cannot add the thief's LINE to the account.
+    let linkingMemberId: bigint | null = null;
+    if (connect) {
+      const member = await requireMember(db, deps.config.sessionSecret, request);
+      await confirmWithPin(db, member.memberId, password, requestContext(request));
+      linkingMemberId = member.memberId;
+    }
     const state = randomToken();
     const nonce = randomToken();
+    const browserNonce = randomToken();
     const { verifier, challenge } = pkcePair();
     const stored: StartContext = {
       ...context,
@@ -83,23 +132,17 @@ export async function lineRoutes(app: FastifyInstance, deps: { config: Config; d
         code_verifier: verifier,
         context: JSON.stringify(stored),
         expires_at: new Date(Date.now() + STATE_TTL_SECONDS * 1000),
+        browser_hash: sha256(browserNonce).toString("hex"),
+        member_id: linkingMemberId,
       })
       .execute();
-    const url = new URL(line.authorizeUrl);
-    url.search = new URLSearchParams({
-      response_type: "code",
-      client_id: line.channelId,
-      redirect_uri: line.redirectUri,
-      scope: "openid profile email",
-      state,
-      nonce,
-      code_challenge: challenge,
-      code_challenge_method: "S256",
-    }).toString();
-    return { authorizeUrl: url.toString() };
+    reply.header("set-cookie", flowCookie(request, browserNonce, STATE_TTL_SECONDS));
+    return { authorizeUrl: authorizeUrl(oidc, line, { state, nonce, challenge }) };
   });
 
   app.post("/api/users.line-login", async (request, reply) => {
+    // Used once, whatever the outcome.
+    reply.header("set-cookie", flowCookie(request, "", 0));
     const { code, state } = parseWith(CallbackSchema, request.body);
     // One use only: the row is deleted as it is read, so a replayed callback finds nothing.
     const pending = await db
@@ -109,47 +152,33 @@ export async function lineRoutes(app: FastifyInstance, deps: { config: Config; d
       .returningAll()
       .executeTakeFirst();
     if (!pending || pending.expires_at <= new Date()) throw lineFailed();
+    // A callback link made in another browser (an attacker's flow sent to a victim) finishes nothing: before
+    // the code is even exchanged, so the attacker's LINE is neither linked nor logged in here.
+    if (!fromStartingBrowser(request, pending.browser_hash)) throw otherBrowser();
     const context = (
       typeof pending.context === "string" ? JSON.parse(pending.context) : pending.context
     ) as StartContext;
 
-    const tokenResponse = await fetch(line.tokenUrl, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        grant_type: "authorization_code",
-        code,
-        redirect_uri: line.redirectUri,
-        client_id: line.channelId,
-        client_secret: line.channelSecret,
-        code_verifier: pending.code_verifier,
-      }),
-      signal: AbortSignal.timeout(10_000),
-    }).catch(() => null);
-    if (!tokenResponse?.ok) throw lineFailed();
-    const tokens = (await tokenResponse.json().catch(() => ({}))) as { id_token?: unknown };
-    if (typeof tokens.id_token !== "string") throw lineFailed();
-
-    let claims: ReturnType<typeof verifyIdToken>;
+    let claims: IdTokenClaims;
     try {
-      claims = verifyIdToken(tokens.id_token, {
-        secret: line.channelSecret,
-        issuer: line.issuer,
-        audience: line.channelId,
+      claims = await exchangeCode(oidc, line, {
+        code,
+        state,
+        verifier: pending.code_verifier,
         nonce: pending.nonce,
       });
     } catch (err) {
-      if (err instanceof IdTokenError) {
-        request.log.warn({ reason: err.message }, "LINE id_token rejected");
-        throw lineFailed();
-      }
-      throw err;
+      // LINE unreachable, the code refused, or an ID token that fails a check: nothing is linked or logged in.
+      const reason = err instanceof Error ? err.message : String(err);
+      if (err instanceof IdTokenError) request.log.warn({ reason }, "LINE id_token rejected");
+      else request.log.warn({ reason }, "LINE code exchange failed");
+      throw lineFailed();
     }
 
-    // Connecting LINE to the account of the member who is logged in.
-    const token = bearerToken(request);
-    if (token) {
-      const member = await authenticateToken(db, deps.config.sessionSecret, token);
+    // Connecting LINE to the account of the member who started it with their PIN (and is still logged in here).
+    if (pending.member_id !== null) {
+      const member = await requireMember(db, deps.config.sessionSecret, request);
+      if (member.memberId !== pending.member_id) throw lineFailed();
       const owner = await db
         .selectFrom("members")
         .select("id")
@@ -162,17 +191,24 @@ export async function lineRoutes(app: FastifyInstance, deps: { config: Config; d
           "This LINE account is already connected to another member.",
         );
       }
-      await db
-        .updateTable("members")
-        .set({ line_uid: claims.sub, updated_at: new Date() })
-        .where("id", "=", member.memberId)
-        .execute();
+      await inTransaction(db, async (trx) => {
+        await trx
+          .updateTable("members")
+          .set({ line_uid: claims.sub, updated_at: new Date() })
+          .where("id", "=", member.memberId)
+          .execute();
+        await recordAccountChange(trx, {
+          memberId: member.memberId,
+          type: "line-linked",
+          context: requestContext(request),
+        });
+      });
       return { userInfo: await userInfo(db, member.memberId), linked: true };
     }
 
     let member = await db
       .selectFrom("members")
-      .select(["id", "uuid", "status", "locked_at"])
+      .select(["id", "uuid", "status", "locked_until"])
       .where("line_uid", "=", claims.sub)
       .executeTakeFirst();
     let created = false;
@@ -207,21 +243,17 @@ export async function lineRoutes(app: FastifyInstance, deps: { config: Config; d
             employee_slug: context.employeeSlug ?? null,
           })
           .onConflict((oc) => oc.doNothing())
-          .returning(["id", "uuid", "status", "locked_at"])
+          .returning(["id", "uuid", "status", "locked_until"])
           .executeTakeFirst();
       }
       if (!member) throw lineFailed();
       created = true;
     }
-    if (member.locked_at) {
-      throw new AppError(423, "LOGIN_LOCKED", "Login Attempt Count Reach Limit, Please contact call center.");
-    }
+    if (member.locked_until && member.locked_until > new Date()) throw loginLockedError(member.locked_until);
     if (member.status === 1) throw new AppError(403, "ACCOUNT_SUSPENDED", "Sorry, access denied.");
-    const accessToken = await createSession(db, deps.config.sessionSecret, member, {
-      userAgent: request.headers["user-agent"],
-      ip: request.ip,
-    });
-    reply.header(AUTH_HEADER, accessToken);
+    // Logging in with LINE is a successful login: the wrong-PIN count and any ended lock start over.
+    await db.updateTable("members").set(clearedLock()).where("id", "=", member.id).execute();
+    await startMemberSession(db, deps.config.sessionSecret, member, request, reply);
     return reply.status(created ? 201 : 200).send({ userInfo: await userInfo(db, member.id), created });
   });
 }

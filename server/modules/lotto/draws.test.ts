@@ -19,9 +19,10 @@ import {
   transfersLike,
 } from "../../test/settle.ts";
 import { directMember, makeRound, randomShot, type TestMember } from "../../test/yings.ts";
+import { DEMO_DRAW_SEED_KEY, pingpongSeed } from "./drawSecrets.ts";
 import { type DrawLog, drawDueRounds, drawYeekeeRound, YEEKEE_CANCEL_REASON } from "./draws.ts";
 import { ensureRounds } from "./roundJob.ts";
-import { findRound, type RoundRow } from "./rounds.ts";
+import { findRound, type RoundRow, sealLegacySeeds } from "./rounds.ts";
 import { maskUserName, onYingEvent, shoot, type YingEvent, yingResult } from "./yings.ts";
 
 let database: Database;
@@ -107,6 +108,80 @@ describe(`yeekee draws (${engineName})`, () => {
     // Run again: nothing new.
     await drawDueRounds(db(), new Date());
     expect(await resultsOf(betId)).toHaveLength(1);
+  });
+
+  it("keeps the numbers of an open round out of the database (sealed with the key), and reveals them at the draw", async () => {
+    const key = "y".repeat(44);
+    const betId = await makeRound(db(), "yeekee", { closeInMinutes: -10, status: "closed" });
+    const at = new Date(Date.now() - 11 * 60_000);
+    const receipts = [];
+    for (let i = 0; i < 21; i++) {
+      const shooter = shooters[i] as TestMember;
+      receipts.push(
+        await shoot(db(), {
+          memberId: shooter.id,
+          betId,
+          yingNumber: randomShot(),
+          clock: () => at,
+          drawKey: key,
+        }),
+      );
+    }
+    const stored = await db()
+      .selectFrom("yings")
+      .selectAll()
+      .where("round_id", "=", betId)
+      .orderBy("seq")
+      .execute();
+    // What an insider reading the database sees while shooting is open: no number, no salt, no running sum.
+    expect(stored.every((s) => s.number === null && s.salt === null && s.sealed !== null)).toBe(true);
+    for (const [i, s] of stored.entries()) {
+      const receipt = receipts[i] as (typeof receipts)[number];
+      expect(s.sealed).not.toContain(receipt.yingNumber);
+      expect(s.commitment).toBe(receipt.commitment);
+    }
+    const chain = await db()
+      .selectFrom("ying_chains")
+      .selectAll()
+      .where("round_id", "=", betId)
+      .executeTakeFirstOrThrow();
+    expect(chain.sum).toBe(0n);
+
+    // Drawn with another key the shots do not open: an alarm, nothing drawn, nothing revealed.
+    const wrong = recordingLog();
+    await drawDueRounds(db(), new Date(), wrong.log, undefined, "z".repeat(44));
+    expect(wrong.errors.find((e) => e.obj.betId === String(betId))?.obj.problem).toContain(
+      "cannot be opened",
+    );
+    expect((await roundRow(betId)).status).toBe("closed");
+
+    await drawDueRounds(db(), new Date(), undefined, undefined, key);
+    const revealed = await db()
+      .selectFrom("yings")
+      .selectAll()
+      .where("round_id", "=", betId)
+      .orderBy("seq")
+      .execute();
+    expect(revealed.map((s) => [s.number, s.salt, s.sealed])).toEqual(
+      receipts.map((r) => [r.yingNumber, r.salt, null]),
+    );
+    const expected = yeekeeResult(receipts.map((r) => r.yingNumber));
+    expect((await resultsOf(betId))[0]?.payload).toEqual({ number: (expected as { number: string }).number });
+  });
+
+  it("caps a member at 10 shots in a round, whatever the clock", async () => {
+    const betId = await makeRound(db(), "yeekee", { closeInMinutes: 30 });
+    const member = shooters[0] as TestMember;
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) {
+      const at = new Date(start + i * 4000);
+      await shoot(db(), { memberId: member.id, betId, yingNumber: randomShot(), clock: () => at });
+    }
+    await expect(
+      shoot(db(), { memberId: member.id, betId, yingNumber: "12345", clock: () => new Date(start + 60_000) }),
+    ).rejects.toMatchObject({ status: 409, code: "YING_LIMIT", extra: { limit: 10 } });
+    // Another member still shoots.
+    await shoot(db(), { memberId: (shooters[1] as TestMember).id, betId, yingNumber: "12345" });
   });
 
   it("cancels a round under 20 shots (every slip refunded by settlement), zero shots included", async () => {
@@ -460,16 +535,90 @@ describe(`yeekee shooter bonus (${engineName})`, () => {
 });
 
 describe(`ping-pong draws (${engineName})`, () => {
-  it("gives every new ping-pong round its own seed and commitment, and no other round one", async () => {
-    await ensureRounds(db(), new Date());
-    const rows = await db().selectFrom("lotto_rounds").select(["family", "seed", "commitment"]).execute();
+  it("gives every new ping-pong round its own commitment, and no other round one; the seed is derived, never stored", async () => {
+    // Changed for issue 12: seeds used to be stored in plaintext from creation; now nothing secret is stored.
+    const key = "k".repeat(40);
+    await ensureRounds(db(), new Date(), key);
+    const rows = await db()
+      .selectFrom("lotto_rounds")
+      .select(["family", "bet_type", "seed", "seed_sealed", "commitment", "status"])
+      .where("status", "=", "open")
+      .execute();
     const pingpong = rows.filter((r) => r.family === "pingpong");
     expect(pingpong.length).toBeGreaterThan(0);
-    for (const r of pingpong) expect(r.commitment).toBe(await commitmentOf(r.seed as string));
-    expect(new Set(pingpong.map((r) => r.seed)).size).toBe(pingpong.length);
+    for (const r of pingpong) {
+      expect(r.seed).toBeNull();
+      expect(r.seed_sealed).toBeNull();
+      expect(r.commitment).toBe(await commitmentOf(pingpongSeed(key, r.bet_type)));
+    }
+    expect(new Set(pingpong.map((r) => r.commitment)).size).toBe(pingpong.length);
     expect(
       rows.filter((r) => r.family !== "pingpong").every((r) => r.seed === null && r.commitment === null),
     ).toBe(true);
+    // The seed needs the key: the demo key (or any other) gives another one.
+    const first = pingpong[0] as (typeof pingpong)[number];
+    expect(first.commitment).not.toBe(await commitmentOf(pingpongSeed(DEMO_DRAW_SEED_KEY, first.bet_type)));
+  });
+
+  it("draws a derived seed with the configured key, reveals it, and refuses another key", async () => {
+    const key = "s".repeat(48);
+    const betId = await makeRound(db(), "pingpong", { closeInMinutes: -5, status: "closed", drawKey: key });
+    await db()
+      .updateTable("lotto_rounds")
+      .set({ result_at: new Date(Date.now() - 1000) })
+      .where("id", "=", betId)
+      .execute();
+    expect((await roundRow(betId)).seed).toBeNull();
+    // The wrong key: the derived seed does not match the commitment, so the round is left for staff.
+    const wrong = recordingLog();
+    await drawDueRounds(db(), new Date(), wrong.log, undefined, "w".repeat(48));
+    expect(wrong.errors.map((e) => e.obj.betId)).toContain(String(betId));
+    expect(await resultsOf(betId)).toEqual([]);
+    await drawDueRounds(db(), new Date(), undefined, undefined, key);
+    const row = await roundRow(betId);
+    expect(row.status).toBe("resulted");
+    // Revealed with the result and stored in the clear from then on: it is public, and no longer needs the key.
+    expect(row.seed).toBe(pingpongSeed(key, row.bet_type));
+    expect(await verifyCommitment(row.seed as string, row.commitment as string)).toBe(true);
+    expect((await resultsOf(betId))[0]?.payload).toEqual({
+      number: await pingpongNumberFromSeed(row.seed as string),
+    });
+  });
+
+  it("seals a plaintext seed stored before the key existed, and still draws it with its old commitment", async () => {
+    const key = "m".repeat(40);
+    const betId = await makeRound(db(), "pingpong", { closeInMinutes: -5, status: "closed" });
+    // A round created by an earlier version: a random seed in the clear, and its commitment published.
+    const legacy = "cd".repeat(32);
+    await db()
+      .updateTable("lotto_rounds")
+      .set({ seed: legacy, commitment: await commitmentOf(legacy), result_at: new Date(Date.now() + 60_000) })
+      .where("id", "=", betId)
+      .execute();
+    const decided = await makeRound(db(), "pingpong", { closeInMinutes: -5, status: "closed" });
+    await db()
+      .updateTable("lotto_rounds")
+      .set({ seed: "ef".repeat(32), status: "cancelled" })
+      .where("id", "=", decided)
+      .execute();
+    expect(await sealLegacySeeds(db(), key)).toBeGreaterThanOrEqual(1);
+    const sealed = await roundRow(betId);
+    expect(sealed.seed).toBeNull();
+    expect(sealed.seed_sealed).not.toContain(legacy);
+    // A decided round's seed is published already: left as it is.
+    expect((await roundRow(decided)).seed).toBe("ef".repeat(32));
+    // Run again: nothing left to seal.
+    expect(await sealLegacySeeds(db(), key)).toBe(0);
+
+    await db()
+      .updateTable("lotto_rounds")
+      .set({ result_at: new Date(Date.now() - 1000) })
+      .where("id", "=", betId)
+      .execute();
+    await drawDueRounds(db(), new Date(), undefined, undefined, key);
+    const row = await roundRow(betId);
+    expect(row).toMatchObject({ status: "resulted", seed: legacy, seed_sealed: null });
+    expect((await resultsOf(betId))[0]?.payload).toEqual({ number: await pingpongNumberFromSeed(legacy) });
   });
 
   it("draws the committed seed's number at result time, not before", async () => {

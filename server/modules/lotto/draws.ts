@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import {
   pingpongNumberFromSeed,
   shotChainGenesis,
   verifyCommitment,
-  verifyShotChain,
+  verifySealedChain,
   YEEKEE_SHOOTING_MINUTES,
   type YeekeeBonusPlace,
   yeekeeBonusPlaces,
@@ -14,8 +14,8 @@ import { satangToBaht } from "../../../src/domain/money.ts";
 import { DEFAULT_SHOOTER_BONUS, type ShooterBonus } from "../../config.ts";
 import type { DB, PoyStatus } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
+import { type Executor, inTransaction } from "../../kernel/db.ts";
 import {
-  inTransaction,
   memberAccounts,
   notifyCashChanged,
   postTransfers,
@@ -23,14 +23,20 @@ import {
   type TransferInput,
 } from "../../ledger/ledger.ts";
 import { enqueueNotifications } from "../push/outbox.ts";
+import { DEMO_DRAW_SEED_KEY, openShot } from "./drawSecrets.ts";
 import { houseAccountCode } from "./poys.ts";
-import { cancelRound, confirmedResultOf, recordSystemResult } from "./results.ts";
-import type { Executor, RoundRow } from "./rounds.ts";
+import { cancelRound, recordSystemResult } from "./results.ts";
+import { confirmedResultOf } from "./resultViews.ts";
+import type { RoundRow } from "./rounds.ts";
+import { roundSeed } from "./rounds.ts";
 import {
   announceYing,
+  concentrationOf,
   drawnNumber,
+  isDecided,
   isYeekeeRound,
   lockChain,
+  type StoredShot,
   shooterBonusKey,
   shootingCloseAt,
   storedShots,
@@ -39,8 +45,9 @@ import {
 /**
  * The system's draws (docs/results-api.md "Results and their lifecycle"), run by every server process from the
  * round job:
- * - yeekee and yeekee 5-minute: once shooting has closed, the result is computed with `yeekeeResult` from the
- *   stored shots in seq order, after the stored chain has been checked link by link. A chain that does not hold
+ * - yeekee and yeekee 5-minute: once shooting has closed, every sealed shot is opened with the draw key, its
+ *   commitment and the stored chain are checked link by link, the numbers and salts are written in the clear
+ *   (revealed), and the result is computed with `yeekeeResult` from the shots in seq order. A chain that does not hold
  *   is an alarm: the round is logged and left for staff, never settled on. Under 20 shots the round is cancelled
  *   (the settlement job refunds every slip).
  * - ping-pong: at result time the seed committed to at creation gives the number (`pingpongNumberFromSeed`); a
@@ -71,22 +78,50 @@ export interface DrawReport {
 }
 
 type ChainRow = Awaited<ReturnType<typeof lockChain>>;
-type Shot = Awaited<ReturnType<typeof storedShots>>[number];
+type Shot = StoredShot;
+/** A shot with its number and salt known (opened with the draw key, or stored in the clear). */
+type OpenShot = Shot & { number: string };
 
-/** Why the stored chain cannot be trusted, or null when every link, the head and the counters hold. */
+/**
+ * Opens the sealed shots with the draw key. A shot that does not open (another key, or altered ciphertext) makes
+ * the whole round an alarm: `problem` names it.
+ */
+function openShots(
+  round: RoundRow,
+  shots: readonly Shot[],
+  drawKey: string,
+): { shots: OpenShot[] } | { problem: string } {
+  const opened: OpenShot[] = [];
+  for (const s of shots) {
+    if (s.number !== null) {
+      opened.push({ ...s, number: s.number });
+      continue;
+    }
+    const open = s.sealed === null ? null : openShot(drawKey, round.id, s.seq, s.sealed);
+    if (!open) return { problem: `seq ${s.seq} cannot be opened with the draw key` };
+    opened.push({ ...s, number: open.number, salt: open.salt });
+  }
+  return { shots: opened };
+}
+
+/** Why the stored chain cannot be trusted, or null when every commitment, link, the head and the counters hold. */
 async function chainProblem(
   round: RoundRow,
   chain: ChainRow,
-  shots: readonly Shot[],
+  shots: readonly OpenShot[],
 ): Promise<string | null> {
   if (chain.genesis !== (await shotChainGenesis(round.bet_type))) return "genesis is not the round's";
   const gap = shots.findIndex((s, i) => s.seq !== i + 1);
   if (gap >= 0) return `seq ${shots[gap]?.seq} at place ${gap + 1}`;
-  const verified = await verifyShotChain(
-    shots.map((s) => ({ shot: s.number, hash: s.hash })),
+  const verified = await verifySealedChain(
+    round.id,
+    shots.map((s) => ({ seq: s.seq, shot: s.number, salt: s.salt, commitment: s.commitment, hash: s.hash })),
     chain.genesis,
   );
-  if (!verified.ok) return `hash of seq ${verified.brokenAt + 1} does not follow`;
+  if (!verified.ok)
+    return verified.why === "commitment"
+      ? `commitment of seq ${verified.brokenAt + 1} does not match its number`
+      : `hash of seq ${verified.brokenAt + 1} does not follow`;
   if (chain.shots !== shots.length) return `chain counts ${chain.shots} shots, ${shots.length} stored`;
   if (chain.head_hash !== (shots.at(-1)?.hash ?? chain.genesis)) return "chain head is not the last hash";
   return null;
@@ -100,7 +135,7 @@ export const shooterBonusOf = (bonus: ShooterBonus, place: YeekeeBonusPlace): bi
   place === 1 ? bonus.first : bonus.sixteenth;
 
 /**
- * The shooter bonus (DOMAIN.md "Yeekee shooting (ying)") of a round being drawn, in the draw's transaction: the
+ * The shooter bonus (docs/rules.md "Yeekee shooting") of a round being drawn, in the draw's transaction: the
  * member who fired the shot at place #1 (the latest) and at place #16 (the subtracted one) each get that place's
  * configured amount when they have a slip in the round that is not cancelled or refunded; the same member may
  * hold both places and gets both. One YING_WIN transfer house → member per place, keyed `ying-bonus:<roundId>:
@@ -184,6 +219,21 @@ type YeekeeDraw =
   | { kind: "broken"; problem: string };
 
 /**
+ * Writes the opened numbers and salts in the clear and drops the ciphertext: from now on anyone can recompute the
+ * round. In the draw's transaction, so a round is revealed exactly when it is decided.
+ */
+async function revealShots(trx: Executor, shots: readonly OpenShot[]): Promise<void> {
+  const sealed = shots.filter((s) => s.sealed !== null);
+  for (let i = 0; i < sealed.length; i += 500) {
+    const rows = sealed
+      .slice(i, i + 500)
+      .map((s) => sql`(${s.id}::bigint, ${s.number}::text, ${s.salt}::text)`);
+    await sql`update yings set number = v.number, salt = v.salt, sealed = null
+      from (values ${sql.join(rows)}) as v(id, number, salt) where yings.id = v.id`.execute(trx);
+  }
+}
+
+/**
  * Draws one yeekee round whose shooting has closed, under its chain lock (shots wait, or are refused after), and
  * pays its shooter bonuses in the same transaction: the result and the bonuses commit together or not at all.
  */
@@ -191,6 +241,7 @@ export async function drawYeekeeRound(
   db: Kysely<DB>,
   round: RoundRow,
   bonus: ShooterBonus = DEFAULT_SHOOTER_BONUS,
+  drawKey: string = DEMO_DRAW_SEED_KEY,
 ): Promise<YeekeeDraw> {
   let moved: bigint[] = [];
   const draw = await inTransaction(db, async (trx): Promise<YeekeeDraw> => {
@@ -203,9 +254,12 @@ export async function drawYeekeeRound(
       .executeTakeFirstOrThrow();
     if (current.status !== "open" && current.status !== "closed") return { kind: "skipped" };
     if (await confirmedResultOf(trx, round.id)) return { kind: "skipped" };
-    const shots = await storedShots(trx, round.id);
+    const opened = openShots(round, await storedShots(trx, round.id), drawKey);
+    if ("problem" in opened) return { kind: "broken", problem: opened.problem };
+    const shots = opened.shots;
     const problem = await chainProblem(round, chain, shots);
     if (problem) return { kind: "broken", problem };
+    await revealShots(trx, shots);
     const result = yeekeeResult(shots.map((s) => s.number));
     if (result.cancelled) {
       await cancelRound(db, { roundId: round.id, reason: YEEKEE_CANCEL_REASON, actor: YEEKEE_ACTOR, trx });
@@ -251,6 +305,8 @@ export async function drawDueRounds(
   now: Date = new Date(),
   log: DrawLog = consoleLog,
   shooterBonus: ShooterBonus = DEFAULT_SHOOTER_BONUS,
+  /** Config.drawSeedKey: opens sealed shots and derives ping-pong seeds. */
+  drawKey: string = DEMO_DRAW_SEED_KEY,
 ): Promise<DrawReport> {
   const report: DrawReport = { drawn: 0, cancelled: 0, alarms: 0, bonuses: 0 };
   const alarm = (round: RoundRow, problem: string, err?: unknown) => {
@@ -269,7 +325,7 @@ export async function drawDueRounds(
     .execute();
   for (const round of yeekee) {
     try {
-      const draw = await drawYeekeeRound(db, round, shooterBonus);
+      const draw = await drawYeekeeRound(db, round, shooterBonus, drawKey);
       if (draw.kind === "broken") alarm(round, `shot chain broken: ${draw.problem}`);
       if (draw.kind === "drawn") {
         report.drawn += 1;
@@ -284,6 +340,32 @@ export async function drawDueRounds(
     }
   }
 
+  // Rounds staff cancelled while shots were sealed: their shots are revealed too, so every shot ever taken is
+  // published (the cancellation itself refunded every slip). Staff already decided these rounds, so nothing here
+  // raises an alarm: a list that does not verify is published as it is, for anyone to see it does not.
+  const cancelledSealed = await db
+    .selectFrom("lotto_rounds")
+    .selectAll()
+    .where("status", "=", "cancelled")
+    .where("family", "in", ["yeekee", "yeekee5Min"])
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom("yings")
+          .select("yings.id")
+          .whereRef("yings.round_id", "=", "lotto_rounds.id")
+          .where("yings.sealed", "is not", null),
+      ),
+    )
+    .limit(BATCH)
+    .execute();
+  for (const round of cancelledSealed) {
+    try {
+      await revealCancelledRound(db, round, drawKey);
+    } catch (err) {
+      alarm(round, "reveal failed", err);
+    }
+  }
+
   const pingpong = await decidedByNobody(db)
     .where("family", "=", "pingpong")
     .where("result_at", "<=", now)
@@ -292,22 +374,48 @@ export async function drawDueRounds(
     .execute();
   for (const round of pingpong) {
     try {
-      if (!round.seed || !round.commitment) {
+      const seed = roundSeed(round, drawKey);
+      if (!seed || !round.commitment) {
         alarm(round, "no seed or commitment");
         continue;
       }
-      if (!(await verifyCommitment(round.seed, round.commitment))) {
+      // A changed DRAW_SEED_KEY gives another seed: never drawn on, left for staff.
+      if (!(await verifyCommitment(seed, round.commitment))) {
         alarm(round, "the seed does not match the published commitment");
         continue;
       }
-      const number = await pingpongNumberFromSeed(round.seed);
-      await recordSystemResult(db, { roundId: round.id, source: "pingpong", payload: { number } });
+      const number = await pingpongNumberFromSeed(seed);
+      // Revealed with the result: stored in the clear, so the published seed no longer depends on the key.
+      await inTransaction(db, async (trx) => {
+        await recordSystemResult(db, { roundId: round.id, source: "pingpong", payload: { number }, trx });
+        await trx
+          .updateTable("lotto_rounds")
+          .set({ seed, seed_sealed: null })
+          .where("id", "=", round.id)
+          .execute();
+      });
       report.drawn += 1;
     } catch (err) {
       alarm(round, "draw failed", err);
     }
   }
   return report;
+}
+
+/**
+ * Reveals the shots of a round cancelled by staff that open with the draw key (a shot sealed with another key
+ * stays sealed, and the list unpublished).
+ */
+async function revealCancelledRound(db: Kysely<DB>, round: RoundRow, drawKey: string): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    await lockChain(trx, round);
+    const opened: OpenShot[] = [];
+    for (const s of await storedShots(trx, round.id)) {
+      const open = s.sealed === null ? null : openShot(drawKey, round.id, s.seq, s.sealed);
+      if (open) opened.push({ ...s, number: open.number, salt: open.salt });
+    }
+    await revealShots(trx, opened);
+  });
 }
 
 /** The seed is shown once the round is decided: drawn, or cancelled (no bet can be placed on it any more). */
@@ -319,26 +427,45 @@ export function isSeedRevealed(round: Pick<RoundRow, "status">): boolean {
  * GET /lotto-verify: what anyone needs to recompute a round's number without trusting the server (the app does
  * it in the browser with the same functions the draw used).
  */
-export async function verifyView(db: Executor, round: RoundRow, now: Date) {
+export async function verifyView(
+  db: Executor,
+  round: RoundRow,
+  now: Date,
+  drawKey: string = DEMO_DRAW_SEED_KEY,
+) {
   const base = { betId: Number(round.id), betGroup: round.family, betType: round.bet_type };
   if (isYeekeeRound(round)) {
-    const decided = round.status === "resulted" || round.status === "cancelled";
-    if (!decided && now.getTime() < shootingCloseAt(round).getTime()) {
-      throw new AppError(409, "NOT_YET_PUBLISHED", "The shot list is published when shooting closes.", {
+    const notYet = () =>
+      new AppError(409, "NOT_YET_PUBLISHED", "The shot list is published when the round is drawn.", {
         shootingCloseAt: shootingCloseAt(round).toISOString(),
+        // Before the close nothing is published; after it, the draw (within a minute) reveals everything.
+        closed: now.getTime() >= shootingCloseAt(round).getTime(),
       });
-    }
+    if (!isDecided(round)) throw notYet();
     const chain = await db
       .selectFrom("ying_chains")
       .select("genesis")
       .where("round_id", "=", round.id)
       .executeTakeFirst();
     const shots = await storedShots(db, round.id);
+    if (shots.some((s) => s.number === null)) throw notYet();
+    // Each member a label of this round only (1 = the first to shoot): the concentration can be recomputed from
+    // the list, and nobody is followed from round to round.
+    const label = new Map<bigint, number>();
+    for (const s of shots) if (!label.has(s.member_id)) label.set(s.member_id, label.size + 1);
     return {
       ...base,
       kind: "yeekee" as const,
       genesis: chain?.genesis ?? (await shotChainGenesis(round.bet_type)),
-      shots: shots.map((s) => ({ seq: s.seq, yingNumber: s.number, hash: s.hash })),
+      shots: shots.map((s) => ({
+        seq: s.seq,
+        yingNumber: s.number as string,
+        salt: s.salt,
+        commitment: s.commitment,
+        hash: s.hash,
+        shooter: label.get(s.member_id) as number,
+      })),
+      concentration: concentrationOf(shots),
       result: await drawnNumber(db, round),
     };
   }
@@ -347,7 +474,7 @@ export async function verifyView(db: Executor, round: RoundRow, now: Date) {
       ...base,
       kind: "pingpong" as const,
       commitment: round.commitment,
-      seed: isSeedRevealed(round) ? round.seed : null,
+      seed: isSeedRevealed(round) ? roundSeed(round, drawKey) : null,
       result: await drawnNumber(db, round),
     };
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, engineName, requestsOf, type TestApp } from "../../test/harness.ts";
+import { createTestApp, engineName, requestsOf, type TestApp, tokenOf } from "../../test/harness.ts";
 import { NUMBER_SET_LIMITS } from "./numberSets.ts";
 
 let t: TestApp;
@@ -26,7 +26,7 @@ async function member(): Promise<Member> {
     .select("id")
     .where("uuid", "=", uuid)
     .executeTakeFirstOrThrow();
-  return { token: res.headers.auth as string, id: row.id };
+  return { token: tokenOf(res) as string, id: row.id };
 }
 
 const lines = [
@@ -127,10 +127,10 @@ describe(`number sets (${engineName})`, () => {
       [[lines[0], { option: "teng_bon_2", number: "123", price: "1" }], "NUMBER_INVALID", 1],
       [[{ option: "teng_bon_2", number: "1a", price: "1" }], "NUMBER_INVALID", 0],
       [[{ option: "teng_bon_2", number: "12", price: "0" }], "PRICE_INVALID", 0],
-      [[{ option: "teng_bon_2", number: "12", price: "1.234" }], "PRICE_INVALID", 0],
-      [[{ option: "teng_bon_2", number: "12", price: "-5" }], "PRICE_INVALID", 0],
+      [[{ option: "teng_bon_2", number: "12", price: "1.234" }], "AMOUNT_INVALID", 0],
+      [[{ option: "teng_bon_2", number: "12", price: "-5" }], "AMOUNT_INVALID", 0],
       [[{ option: "teng_bon_2", number: "12", price: "2000000" }], "PRICE_INVALID", 0],
-      [[{ option: "teng_bon_2", number: "12" }], "PRICE_INVALID", 0],
+      [[{ option: "teng_bon_2", number: "12" }], "AMOUNT_INVALID", 0],
       [
         [
           { option: "teng_bon_2", number: "12", price: "1" },

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { Selectable } from "kysely";
-import * as v from "valibot";
+import { IdBody } from "../../../src/domain/contracts/common.ts";
+import {
+  CreateNumberSetBody,
+  NUMBER_SET_LIMITS,
+  type NumberSetLine,
+  type NumberSetView,
+  RenameNumberSetBody,
+} from "../../../src/domain/contracts/lotto.ts";
 import {
   type AnyOption,
   isOption,
@@ -13,54 +20,21 @@ import { parseAmount } from "../../../src/domain/wallet.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import type { NumberSetsTable } from "../../db/schema.ts";
-import { AppError } from "../../http/errors.ts";
+import { AppError, type ErrorCode } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
-import { Id, isUniqueViolation } from "../wallet/common.ts";
-import { lottoAccess } from "./access.ts";
+import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { inTransaction, isUniqueViolation } from "../../kernel/db.ts";
 
 /**
- * Number sets (docs/results-api.md "Number sets"): a member's saved lines (SPEC.md "Saved slip: poyListJson"),
+ * Number sets (docs/results-api.md "Number sets"): a member's saved lines (docs/rules.md "Field names": `poyListJson`),
  * reloaded into any round's builder later. Nothing here moves money; a set is only ever seen or changed by the
  * member who saved it (another member's id answers 404, as a missing one).
  */
 
-export const NUMBER_SET_LIMITS = {
-  /** Sets per member. */
-  sets: 50,
-  /** Lines per set: a slip's own maximum (MAX_LINES_PER_SLIP). */
-  lines: 1000,
-  /** Name length in characters (code points, as the column's char_length check counts them). */
-  name: 60,
-  /** A saved price above this is a typing mistake, not a stake (the builder clamps to the round's limits). */
-  maxPriceSatang: 100_000_000n,
-} as const;
-
-export interface NumberSetLine {
-  option: string;
-  number: string;
-  price: string;
-}
-
-export interface NumberSetView {
-  id: string;
-  name: string;
-  poyListJson: NumberSetLine[];
-  lineCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { NumberSetLine, NumberSetView };
+export { NUMBER_SET_LIMITS };
 
 type NumberSetRow = Selectable<NumberSetsTable>;
-
-const Name = v.pipe(v.string("requestInvalid"), v.maxLength(400, "requestInvalid"));
-const CreateBody = v.object({
-  name: Name,
-  // Lines are checked one by one below, so each refusal can name its line.
-  poyListJson: v.array(v.unknown(), "requestInvalid"),
-});
-const RenameBody = v.object({ id: Id, name: Name });
-const DeleteBody = v.object({ id: Id });
 
 /** The name as stored: trimmed, NFC (a Thai name typed on two keyboards is one name), 1–60 characters. */
 export function cleanSetName(input: string): string {
@@ -76,7 +50,7 @@ export function cleanSetName(input: string): string {
   return name;
 }
 
-const lineError = (code: string, message: string, index: number, extra: Record<string, unknown> = {}) =>
+const lineError = (code: ErrorCode, message: string, index: number, extra: Record<string, unknown> = {}) =>
   new AppError(400, code, message, { line: index, ...extra });
 
 /** Every line well formed, options as wire names, prices as baht strings; refusals name the first bad line. */
@@ -105,7 +79,13 @@ export function cleanSetLines(lines: readonly unknown[]): NumberSetLine[] {
       });
     }
     const price = parseAmount(line.price);
-    if (price === null || price <= 0n || price > NUMBER_SET_LIMITS.maxPriceSatang) {
+    if (price === null) {
+      throw lineError("AMOUNT_INVALID", "Please enter an amount in baht with at most two decimals.", index, {
+        option: wire,
+        number,
+      });
+    }
+    if (price <= 0n || price > NUMBER_SET_LIMITS.maxPriceSatang) {
       throw lineError(
         "PRICE_INVALID",
         "A price is a positive amount of baht with at most 2 decimals.",
@@ -241,29 +221,29 @@ export interface NumberSetDeps {
 export async function numberSetRoutes(app: FastifyInstance, deps: NumberSetDeps) {
   const db: Database["db"] = deps.database.db;
 
-  const { requireLottoMember } = lottoAccess(deps);
+  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
-  app.get("/poy-api/number-sets", async (request) => {
-    const member = await requireLottoMember(request);
+  app.get("/poy-api/number-sets", { config: { access: ACCESS.lotto } }, async (request) => {
+    const member = memberOf(request);
     return { items: await listNumberSets(db, member.memberId) };
   });
 
-  app.post("/poy-api/number-sets.create", async (request, reply) => {
-    const member = await requireLottoMember(request);
-    const body = parseWith(CreateBody, request.body);
+  app.post("/poy-api/number-sets.create", { config: { access: ACCESS.lotto } }, async (request, reply) => {
+    const member = memberOf(request);
+    const body = parseWith(CreateNumberSetBody, request.body);
     const item = await createNumberSet(db, member.memberId, { name: body.name, lines: body.poyListJson });
     return reply.status(201).send({ item });
   });
 
-  app.post("/poy-api/number-sets.rename", async (request) => {
-    const member = await requireLottoMember(request);
-    const body = parseWith(RenameBody, request.body);
+  app.post("/poy-api/number-sets.rename", { config: { access: ACCESS.lotto } }, async (request) => {
+    const member = memberOf(request);
+    const body = parseWith(RenameNumberSetBody, request.body);
     return { item: await renameNumberSet(db, member.memberId, body.id, body.name) };
   });
 
-  app.post("/poy-api/number-sets.delete", async (request) => {
-    const member = await requireLottoMember(request);
-    const { id } = parseWith(DeleteBody, request.body);
+  app.post("/poy-api/number-sets.delete", { config: { access: ACCESS.lotto } }, async (request) => {
+    const member = memberOf(request);
+    const { id } = parseWith(IdBody, request.body);
     await deleteNumberSet(db, member.memberId, id);
     return { id: String(id), deleted: true };
   });

@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { BANGKOK, bangkokDate, type LottoFamily, roundsForDay } from "../../../src/domain/lotto/index.ts";
 import { checkLedger } from "../../ledger/check.ts";
 import { memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
-import { createTestApp, engineName, requestsOf, staffTokensFor, type TestApp } from "../../test/harness.ts";
+import {
+  createTestApp,
+  engineName,
+  requestsOf,
+  staffTokensFor,
+  type TestApp,
+  tokenOf,
+} from "../../test/harness.ts";
 import { roundValues } from "./rounds.ts";
 
 let t: TestApp;
@@ -35,7 +42,7 @@ async function member(fundBaht = 0): Promise<Member> {
     .select("id")
     .where("uuid", "=", uuid)
     .executeTakeFirstOrThrow();
-  const m = { token: res.headers.auth as string, uuid, id: row.id };
+  const m = { token: tokenOf(res) as string, uuid, id: row.id };
   if (fundBaht > 0) await fund(m, fundBaht);
   return m;
 }
@@ -476,7 +483,8 @@ describe(`placing a slip (${engineName})`, () => {
     );
     await refuse(
       { option: "teng_bon_3", number: "123", price: "1.001", multiply: "900" },
-      "PRICE_OUT_OF_RANGE",
+      // Not an amount at all (three decimals): refused as malformed, like "100,00", not as out of range.
+      "AMOUNT_INVALID",
     );
     await refuse(
       { option: "teng_bon_nha_3", number: "123", price: 1, multiply: "450" },

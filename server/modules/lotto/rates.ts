@@ -8,7 +8,8 @@ import {
   restrictedRate,
   sameRate,
 } from "../../../src/domain/lotto/index.ts";
-import type { Executor, RoundRow } from "./rounds.ts";
+import type { Executor } from "../../kernel/db.ts";
+import type { RoundRow } from "./rounds.ts";
 
 /**
  * A number's rate now (docs/lotto-api.md "Rates"): the base is the staff restriction on the number if there is
@@ -57,7 +58,7 @@ export function currentRate(
   return restrictedRate(base, exposure, RATE_TIERS);
 }
 
-/** rateNow (SPEC.md section 3): every number whose rate now differs from the round's default rate. */
+/** rateNow (docs/rules.md "Field names"): every number whose rate now differs from the round's default rate. */
 export async function rateNowOf(db: Executor, round: RoundRow): Promise<RateNow[]> {
   const restrictions = await restrictionsOf(db, round.id);
   const exposed = await db

@@ -368,6 +368,7 @@ describe(`results feed (${engineName})`, () => {
       APP_MODE: "production",
       DATABASE_URL: "postgres://u@h/db",
       SESSION_SECRET: "x".repeat(40),
+      DRAW_SEED_KEY: "d".repeat(40),
       ALLOWED_HOSTS: "example.com",
       SMS_PROVIDER: "http",
       SMS_HTTP_URL: "https://sms.example.com",

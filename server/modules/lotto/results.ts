@@ -1,30 +1,30 @@
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import { DateTime } from "luxon";
-import {
-  BANGKOK,
-  bangkokDate,
-  displayStockName,
-  headlineOf,
-  type Outcome,
-  parseResultPayload,
-} from "../../../src/domain/lotto/index.ts";
-import { satangToBaht } from "../../../src/domain/money.ts";
-import type { DB, LottoResultsTable, OutcomeJson } from "../../db/schema.ts";
+import { STAFF_TEXT_LENGTH } from "../../../src/domain/contracts/common.ts";
+import { type Outcome, parseResultPayload } from "../../../src/domain/lotto/index.ts";
+import type { DB, OutcomeJson } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
+import { type Executor, inTransaction } from "../../kernel/db.ts";
 import { audit } from "../staff/audit.ts";
-import { betNameOf, type Executor, familyOf, type RoundRow } from "./rounds.ts";
+import { confirmedResultOf, INTERNAL_FAMILIES, type ResultRow } from "./resultViews.ts";
+import { betNameOf, familyOf, type RoundRow } from "./rounds.ts";
 
 /**
- * Results of rounds (docs/results-api.md "Results and their lifecycle"). A result is a versioned row of
- * lotto_results; the round's row lock orders everything that decides a round (results, cancellation), so a
- * round never gets two confirmed results or a result and a cancellation. Confirming or cancelling clears the
- * round's `settled_at`; settlement (settlement.ts) finds its work from that, never from these calls, so a crash
- * after a commit here only delays it.
+ * Recording results of rounds (docs/results-api.md "Results and their lifecycle", docs/rules.md "Results").
+ *
+ * What it owns: lotto_results rows and a round's decided state (resulted, cancelled).
+ * Invariants, and where they are kept:
+ * - a round has at most one confirmed result (a partial unique index) and never a result and a cancellation:
+ *   everything that decides a round takes the round's row lock first (lockRound);
+ * - staff and feed results need someone other than who entered them (confirmResult: 409 FOUR_EYES; the
+ *   table's CHECK is the backstop); yeekee and ping-pong results are the system's alone (INTERNAL_DRAW);
+ * - confirming or cancelling clears the round's `settled_at`; settlement (settlement.ts) finds its work from
+ *   that, never from these calls, so a crash after a commit here only delays it.
+ * What everyone reads is resultViews.ts; what staff read is staffResults.ts.
  */
 
-export type ResultRow = Selectable<LottoResultsTable>;
+export type { ResultRow };
+export { confirmedResultOf, INTERNAL_FAMILIES };
 
 /**
  * A payload as entered, checked for the round's lottery and reduced to the outcome lines are judged on, with
@@ -72,15 +72,6 @@ async function lockRound(trx: Executor, roundId: bigint): Promise<RoundRow> {
     .executeTakeFirst();
   if (!round) throw new AppError(404, "ROUND_NOT_FOUND", "Round not found.");
   return round;
-}
-
-export async function confirmedResultOf(db: Executor, roundId: bigint): Promise<ResultRow | undefined> {
-  return db
-    .selectFrom("lotto_results")
-    .selectAll()
-    .where("round_id", "=", roundId)
-    .where("status", "=", "confirmed")
-    .executeTakeFirst();
 }
 
 async function nextVersion(trx: Executor, roundId: bigint): Promise<number> {
@@ -191,11 +182,15 @@ export async function recordSystemResult(
   });
 }
 
-/** A staff reason or note: 1-500 characters once trimmed, else 400 with `code`. */
+/** A staff reason or note: STAFF_TEXT_LENGTH characters once trimmed (as every staff reason), else 400 `code`. */
 function requiredText(text: string, code: "REASON_REQUIRED" | "NOTE_REQUIRED"): string {
   const trimmed = text.trim();
-  if (trimmed.length === 0 || trimmed.length > 500)
-    throw new AppError(400, code, "A reason (1-500 characters) is required.");
+  if (trimmed.length < STAFF_TEXT_LENGTH.min || trimmed.length > STAFF_TEXT_LENGTH.max)
+    throw new AppError(
+      400,
+      code,
+      `A reason (${STAFF_TEXT_LENGTH.min}-${STAFF_TEXT_LENGTH.max} characters) is required.`,
+    );
   return trimmed;
 }
 
@@ -239,9 +234,6 @@ export async function cancelRound(
   });
 }
 
-/** Families whose result the system draws (shots, seed): staff and feeds never enter theirs. */
-export const INTERNAL_FAMILIES: readonly string[] = ["yeekee", "yeekee5Min", "pingpong"];
-
 /** Four eyes: two actors are the same staff member when their ids match (a renamed user is still the same). */
 export function sameStaff(a: string, b: string): boolean {
   const id = (actor: string) => /^staff:(\d+):/.exec(actor)?.[1] ?? null;
@@ -277,8 +269,8 @@ export async function proposeResult(
   },
 ): Promise<ResultRow> {
   const note = input.note?.trim() || null;
-  if (note !== null && note.length > 500)
-    throw new AppError(400, "NOTE_TOO_LONG", "A note has at most 500 characters.");
+  if (note !== null && note.length > STAFF_TEXT_LENGTH.max)
+    throw new AppError(400, "NOTE_TOO_LONG", `A note has at most ${STAFF_TEXT_LENGTH.max} characters.`);
   return within(db, input.trx, async (trx) => {
     const round = await lockRound(trx, input.roundId);
     requireNotCancelled(round);
@@ -492,264 +484,4 @@ export async function roundsAwaitingFeed(db: Executor, feedName: string, now: Da
     .orderBy("r.result_at")
     .limit(limit)
     .execute();
-}
-
-/** The numbers a result shows (ResultView and the slip's `result`): 3-top, 2-top, 2-bottom, fronts, backs, 4. */
-export function resultNumbers(outcome: OutcomeJson | null) {
-  if (!outcome) return { top3: null, top2: null, bottom2: null, front3: [], back3: [], four: null };
-  const headline = headlineOf(toOutcome(outcome));
-  return {
-    top3: headline.top3,
-    top2: headline.top2,
-    bottom2: headline.bottom2,
-    front3: [...outcome.front3],
-    back3: [...outcome.back3],
-    four: headline.four,
-  };
-}
-
-/** A stored outcome (jsonb) as the domain's judging functions take it. */
-export const toOutcome = (o: OutcomeJson): Outcome => ({
-  top3: o.top3,
-  bottom2: o.bottom2,
-  front3: o.front3,
-  back3: o.back3,
-  four: o.four,
-});
-
-/** The demo feed's results are labelled as such wherever a result is shown. */
-export const DEMO_FEED_ACTOR = "feed:demo";
-
-/** A round's published result, or its cancellation (docs/results-api.md ResultView). */
-export function resultView(round: RoundRow, result: ResultRow | null) {
-  const cancelled = round.status === "cancelled";
-  const shown = cancelled ? null : result;
-  return {
-    betId: Number(round.id),
-    betGroup: round.family,
-    betType: round.bet_type,
-    betName: betNameOf(round),
-    name: round.family === "stock" ? displayStockName(round.name) : round.name,
-    nameEn: round.name_en,
-    // As the round view has them, so a results page names and flags rounds without the schedule tables.
-    roundNo: round.round_no,
-    market: round.market,
-    flag: round.flag,
-    dt: round.round_date,
-    resultDt: bangkokDate(round.result_at),
-    status: cancelled ? ("cancelled" as const) : ("resulted" as const),
-    ...resultNumbers(shown?.outcome ?? null),
-    payload: shown?.payload ?? null,
-    source: shown?.source ?? null,
-    version: shown?.version ?? null,
-    demo: shown?.entered_by === DEMO_FEED_ACTOR,
-    verifiable: INTERNAL_FAMILIES.includes(round.family),
-    confirmedAt: shown?.decided_at ? shown.decided_at.toISOString() : null,
-  };
-}
-export type ResultView = ReturnType<typeof resultView>;
-
-/** Confirmed results of these rounds, by round id. */
-export async function confirmedResultsOf(
-  db: Executor,
-  roundIds: readonly bigint[],
-): Promise<Map<bigint, ResultRow>> {
-  if (roundIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom("lotto_results")
-    .selectAll()
-    .where("round_id", "in", [...new Set(roundIds)])
-    .where("status", "=", "confirmed")
-    .execute();
-  return new Map(rows.map((r) => [r.round_id, r]));
-}
-
-const FAMILY_ORDER: readonly string[] = ["yeekee", "yeekee5Min", "gov", "stock", "pingpong", "set4"];
-const byFamilyThenClose = (a: RoundRow, b: RoundRow) =>
-  FAMILY_ORDER.indexOf(a.family) - FAMILY_ORDER.indexOf(b.family) ||
-  a.close_at.getTime() - b.close_at.getTime() ||
-  (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-async function viewsOf(db: Executor, rounds: RoundRow[]): Promise<ResultView[]> {
-  const results = await confirmedResultsOf(
-    db,
-    rounds.map((r) => r.id),
-  );
-  return rounds
-    .filter((r) => r.status === "cancelled" || results.has(r.id))
-    .sort(byFamilyThenClose)
-    .map((r) => resultView(r, results.get(r.id) ?? null));
-}
-
-/**
- * GET /poy-api/bet-list-results: one round's result (betId), or every round of a date (the round's dt,
- * Bangkok; today when not given) that has a result or was cancelled. Rounds still waiting are left out.
- */
-export async function resultsList(
-  db: Executor,
-  filter: { betId?: bigint | undefined; resultDate?: string | undefined },
-  now: Date,
-): Promise<ResultView[]> {
-  let q = db.selectFrom("lotto_rounds").selectAll().where("status", "in", ["resulted", "cancelled"]);
-  if (filter.betId !== undefined) q = q.where("id", "=", filter.betId);
-  if (filter.resultDate !== undefined || filter.betId === undefined)
-    q = q.where("round_date", "=", filter.resultDate ?? bangkokDate(now));
-  return viewsOf(db, await q.execute());
-}
-
-/** How far back results.latest looks: past a government draw gap (the 1st and the 16th, sometimes moved). */
-const LATEST_WINDOW_MS = 40 * 86_400_000;
-
-/**
- * GET /poy-api/results.latest: the latest confirmed result per family, and per stock market and 4-digit
- * lottery (by result time).
- */
-export async function latestResults(db: Executor, now: Date): Promise<ResultView[]> {
-  const rows = await sql<{ id: bigint }>`
-    select distinct on (family, coalesce(market, '')) id
-      from lotto_rounds
-     where status = 'resulted' and result_at > ${new Date(now.getTime() - LATEST_WINDOW_MS)}
-     order by family, coalesce(market, ''), result_at desc, id desc`.execute(db);
-  if (rows.rows.length === 0) return [];
-  const rounds = await db
-    .selectFrom("lotto_rounds")
-    .selectAll()
-    .where(
-      "id",
-      "in",
-      rows.rows.map((r) => r.id),
-    )
-    .execute();
-  return viewsOf(db, rounds);
-}
-
-/** A result as staff see it. */
-export function staffResultView(row: ResultRow) {
-  return {
-    resultId: String(row.id),
-    betId: Number(row.round_id),
-    version: row.version,
-    source: row.source,
-    status: row.status,
-    payload: row.payload,
-    ...resultNumbers(row.outcome),
-    enteredBy: row.entered_by,
-    confirmedBy: row.confirmed_by,
-    note: row.note,
-    createdAt: row.created_at.toISOString(),
-    decidedAt: row.decided_at ? row.decided_at.toISOString() : null,
-  };
-}
-
-const STAFF_WINDOW_DAYS = 7;
-
-/**
- * GET /api/staff/lotto/results: rounds of the last 7 days (by dt) that have closed and are not cancelled, those
- * needing action first (no confirmed result, or a proposal waiting), then the rest by close time, latest first.
- */
-export async function staffRoundResults(db: Executor, family: string | undefined, now: Date) {
-  const since = DateTime.fromJSDate(now, { zone: BANGKOK })
-    .minus({ days: STAFF_WINDOW_DAYS })
-    .toISODate() as string;
-  let q = db
-    .selectFrom("lotto_rounds")
-    .selectAll()
-    .where("round_date", ">=", since)
-    .where("close_at", "<=", now)
-    .where("status", "<>", "cancelled");
-  if (family) q = q.where("family", "=", family as RoundRow["family"]);
-  const rounds = await q.orderBy("close_at", "desc").orderBy("id", "desc").execute();
-  if (rounds.length === 0) return [];
-  const ids = rounds.map((r) => String(r.id));
-  const results = await db
-    .selectFrom("lotto_results")
-    .selectAll()
-    .where(sql<boolean>`round_id = any(${ids}::bigint[])`)
-    .where("status", "in", ["proposed", "confirmed"])
-    .execute();
-  const waiting = await db
-    .selectFrom("poys")
-    .select(["round_id", sql<string>`count(*)`.as("n")])
-    .where(sql<boolean>`round_id = any(${ids}::bigint[])`)
-    .where("status", "=", "waiting")
-    .groupBy("round_id")
-    .execute();
-  const waitingOf = new Map(waiting.map((w) => [w.round_id, Number(w.n)]));
-  const items = rounds.map((round) => {
-    const proposal = results.find((r) => r.round_id === round.id && r.status === "proposed");
-    const confirmed = results.find((r) => r.round_id === round.id && r.status === "confirmed");
-    return {
-      betId: Number(round.id),
-      betGroup: round.family,
-      betType: round.bet_type,
-      betName: betNameOf(round),
-      name: round.family === "stock" ? displayStockName(round.name) : round.name,
-      dt: round.round_date,
-      closeAt: round.close_at.toISOString(),
-      resultAt: round.result_at.toISOString(),
-      status: round.status,
-      proposal: proposal
-        ? {
-            resultId: String(proposal.id),
-            version: proposal.version,
-            source: proposal.source,
-            payload: proposal.payload,
-            enteredBy: proposal.entered_by,
-            note: proposal.note,
-            createdAt: proposal.created_at.toISOString(),
-          }
-        : null,
-      confirmed: confirmed
-        ? {
-            resultId: String(confirmed.id),
-            version: confirmed.version,
-            source: confirmed.source,
-            payload: confirmed.payload,
-            enteredBy: confirmed.entered_by,
-            confirmedBy: confirmed.confirmed_by,
-            decidedAt: confirmed.decided_at ? confirmed.decided_at.toISOString() : null,
-          }
-        : null,
-      waitingSlips: waitingOf.get(round.id) ?? 0,
-    };
-  });
-  const needsAction = (i: (typeof items)[number]) => i.confirmed === null || i.proposal !== null;
-  // Stable: within each group the close-time order of the query stays.
-  return [...items.filter(needsAction), ...items.filter((i) => !needsAction(i))];
-}
-
-/** Shortfalls of reversed wins, newest first (staff recover them by hand: members.adjust). */
-export async function shortfallList(db: Executor, limit: number) {
-  const rows = await db
-    .selectFrom("lotto_shortfalls as s")
-    .innerJoin("members as m", "m.id", "s.member_id")
-    .innerJoin("lotto_rounds as r", "r.id", "s.round_id")
-    .select([
-      "s.id",
-      "s.round_id",
-      "r.bet_type",
-      "s.line_id",
-      "s.result_id",
-      "m.uuid",
-      "m.user_name",
-      "s.amount",
-      "s.taken",
-      "s.owed",
-      "s.created_at",
-    ])
-    .orderBy("s.id", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    id: String(r.id),
-    betId: Number(r.round_id),
-    betType: r.bet_type,
-    lineId: String(r.line_id),
-    resultId: String(r.result_id),
-    member: { uuid: r.uuid, userName: r.user_name },
-    amount: satangToBaht(r.amount),
-    taken: satangToBaht(r.taken),
-    owed: satangToBaht(r.owed),
-    createdAt: r.created_at.toISOString(),
-  }));
 }

@@ -153,7 +153,7 @@ describe(`round job (${engineName})`, () => {
     expect(await closeDueRounds(database.db, at)).toBe(0);
   });
 
-  it("keeps SPEC.md's close-date rule: closeDt is the Bangkok date of the real close, at every boundary", async () => {
+  it("keeps the close-date rule (docs/rules.md): closeDt is the Bangkok date of the real close, at every boundary", async () => {
     const rows = await database.db.selectFrom("lotto_rounds").selectAll().execute();
     for (const row of rows) {
       const view = roundView(row, T0);
@@ -179,7 +179,7 @@ describe(`round job (${engineName})`, () => {
     expect(at("stock-uk-2099-01-01")).toBe("2099-01-01 22:00");
   });
 
-  it("lists the latest rounds of every family in SPEC.md's order", async () => {
+  it("lists the latest rounds of every family in docs/rules.md's order", async () => {
     await closeDueRounds(database.db, NOON);
     const lists = await latestLists(database.db, NOON);
     expect(Object.keys(lists).sort()).toEqual(["gov", "pingpong", "set4", "stock", "yeekee", "yeekee5Min"]);

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
 import { DateTime } from "luxon";
 import {
@@ -10,9 +9,11 @@ import {
 } from "../../../src/domain/lotto/index.ts";
 import type { ShooterBonus } from "../../config.ts";
 import type { DB } from "../../db/schema.ts";
+import { createJobRunner, type JobSpec } from "../../kernel/jobs.ts";
 import { pollResultsFeed, type ResultsFeed } from "../../providers/resultsFeed.ts";
+import { DEMO_DRAW_SEED_KEY } from "./drawSecrets.ts";
 import { type DrawLog, drawDueRounds } from "./draws.ts";
-import { newRoundValues } from "./rounds.ts";
+import { newRoundValues, sealLegacySeeds } from "./rounds.ts";
 import { settleDueRounds } from "./settlement.ts";
 
 /**
@@ -43,7 +44,11 @@ function plusDays(date: string, days: number): string {
  * Creates the missing rounds from today (Bangkok) on; rounds already closed at `now` are not created. A run that
  * finds every round in place costs one indexed read.
  */
-export async function ensureRounds(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+export async function ensureRounds(
+  db: Kysely<DB>,
+  now: Date = new Date(),
+  drawKey: string = DEMO_DRAW_SEED_KEY,
+): Promise<number> {
   const today = bangkokDate(now);
   const wanted: ScheduledRound[] = [];
   for (const family of LOTTO_FAMILIES) {
@@ -68,7 +73,7 @@ export async function ensureRounds(db: Kysely<DB>, now: Date = new Date()): Prom
   for (let i = 0; i < missing.length; i += 300) {
     const inserted = await db
       .insertInto("lotto_rounds")
-      .values(await Promise.all(missing.slice(i, i + 300).map(newRoundValues)))
+      .values(await Promise.all(missing.slice(i, i + 300).map((r) => newRoundValues(r, drawKey))))
       .onConflict((oc) => oc.column("bet_type").doNothing())
       .returning("id")
       .execute();
@@ -95,10 +100,12 @@ export async function runRoundJob(
   log?: DrawLog,
   feed?: ResultsFeed | null,
   shooterBonus?: ShooterBonus,
+  /** Config.drawSeedKey (server/modules/lotto/drawSecrets.ts). */
+  drawKey: string = DEMO_DRAW_SEED_KEY,
 ): Promise<{ created: number; closed: number }> {
-  const created = await ensureRounds(db, now);
+  const created = await ensureRounds(db, now, drawKey);
   const closed = await closeDueRounds(db, now);
-  await drawDueRounds(db, now, log, shooterBonus);
+  await drawDueRounds(db, now, log, shooterBonus, drawKey);
   // External results from the configured feed, then settlement of every round with work left (settlement.ts).
   if (feed) await pollResultsFeed(db, feed, now, log);
   await settleDueRounds(db, now);
@@ -107,40 +114,42 @@ export async function runRoundJob(
 
 export const ROUND_JOB_INTERVAL_MS = 15_000;
 
+export interface RoundJobOptions {
+  intervalMs?: number | undefined;
+  log?: DrawLog | undefined;
+  /** The results feed for gov, stock and set4 rounds (server/providers/resultsFeed.ts); none by default. */
+  feed?: ResultsFeed | null | undefined;
+  /** The yeekee shooter bonus paid with each draw (Config.yeekeeShooterBonus: 50 baht each in demo mode, off in production unless set). */
+  shooterBonus?: ShooterBonus | undefined;
+  /** Config.drawSeedKey: derives ping-pong seeds, seals and opens yeekee shots. */
+  drawKey: string;
+}
+
 /**
- * Runs the job now and every `intervalMs` (the timer is unref'd: it never keeps the process alive). Returns the
- * stop function, which waits for a run in progress so the database can be closed after it.
+ * The round job for the job runner (server/kernel/jobs.ts): at once, then every 15 s, in every process. Its
+ * first pass also seals the seeds a version before migration 0013 stored in plaintext (once per process).
  */
-export function startRoundJob(
-  db: Kysely<DB>,
-  options: {
-    intervalMs?: number;
-    log?: Pick<FastifyBaseLogger, "error">;
-    /** The results feed for gov, stock and set4 rounds (server/providers/resultsFeed.ts); none by default. */
-    feed?: ResultsFeed | null;
-    /** The yeekee shooter bonus paid with each draw (Config.yeekeeShooterBonus: 50 baht each in demo mode, off in production unless set). */
-    shooterBonus?: ShooterBonus;
-  } = {},
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = runRoundJob(db, new Date(), options.log, options.feed, options.shooterBonus)
-      .then(
-        () => undefined,
-        (err: unknown) => options.log?.error({ err }, "lotto round job failed"),
-      )
-      .finally(() => {
-        running = null;
-      });
+export function roundJob(db: Kysely<DB>, options: RoundJobOptions): JobSpec {
+  let legacySealed = false;
+  return {
+    name: "lotto round job",
+    intervalMs: options.intervalMs ?? ROUND_JOB_INTERVAL_MS,
+    run: async () => {
+      if (!legacySealed) {
+        await sealLegacySeeds(db, options.drawKey);
+        legacySealed = true;
+      }
+      await runRoundJob(db, new Date(), options.log, options.feed, options.shooterBonus, options.drawKey);
+    },
   };
-  tick();
-  const timer = setInterval(tick, options.intervalMs ?? ROUND_JOB_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+}
+
+/**
+ * TRANSITIONAL (issue 13): the round job on a runner of its own, for server/app.ts until it lists modules (the
+ * lotto module adds roundJob to the app's runner). Returns the stop, which waits for a pass in progress.
+ */
+export function startRoundJob(db: Kysely<DB>, options: RoundJobOptions): () => Promise<void> {
+  const runner = createJobRunner(options.log ?? { error: () => {} });
+  runner.add(roundJob(db, options));
+  return () => runner.stop();
 }

@@ -1,5 +1,4 @@
-import { randomBytes } from "node:crypto";
-import type { Kysely, Selectable, Transaction } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import { DateTime } from "luxon";
 import {
   type AnyOption,
@@ -24,8 +23,17 @@ import {
 } from "../../../src/domain/lotto/index.ts";
 import { satangToBaht } from "../../../src/domain/money.ts";
 import type { DB, LottoRoundsTable } from "../../db/schema.ts";
+import type { Executor } from "../../kernel/db.ts";
+import { DEMO_DRAW_SEED_KEY, openSeed, pingpongSeed, sealSeed } from "./drawSecrets.ts";
 
-export type Executor = Kysely<DB> | Transaction<DB>;
+/**
+ * Rounds (docs/lotto-api.md "Rounds", docs/rules.md "Rounds and schedules"): the rows the round job makes from the
+ * schedules in src/domain/lotto, what the lists show and how a round is named. A round is open while its status
+ * is open and its real close time has not passed (isRowActive: a slip checks the time itself, never only the
+ * stored status). Ping-pong rounds carry the commitment to their seed from creation; the seed itself is derived
+ * from the draw key, never stored before the draw (drawSecrets.ts).
+ */
+
 export type RoundRow = Selectable<LottoRoundsTable>;
 
 /** The row a scheduled round becomes, with the family's default rates and limits (staff may change them). */
@@ -60,15 +68,54 @@ export function roundValues(round: ScheduledRound) {
 }
 
 /**
- * roundValues for a round about to be created. A ping-pong round gets its secret: 32 fresh random bytes and the
- * commitment to them, published from creation on (docs/results-api.md "Verification"); the seed is read again
- * only to draw and to be revealed after (server/modules/lotto/draws.ts).
+ * roundValues for a round about to be created. A ping-pong round gets the commitment to its secret seed,
+ * published from creation on (docs/results-api.md "Verification"). The seed itself is not stored: it is derived
+ * from the draw key and the round's betType (drawSecrets.ts), again at the draw, which then stores it in the clear
+ * as it is revealed (server/modules/lotto/draws.ts).
  */
-export async function newRoundValues(round: ScheduledRound) {
+export async function newRoundValues(round: ScheduledRound, drawKey: string = DEMO_DRAW_SEED_KEY) {
   const values = roundValues(round);
   if (round.family !== "pingpong") return values;
-  const seed = randomBytes(32).toString("hex");
-  return { ...values, seed, commitment: await commitmentOf(seed) };
+  return { ...values, commitment: await commitmentOf(pingpongSeed(drawKey, round.betType)) };
+}
+
+/**
+ * A ping-pong round's seed: the revealed one once drawn (stored in the clear then, so a later change of key does
+ * not unpublish it), a pre-0013 seed sealed at start, or the one derived from the key. Null when a sealed seed
+ * does not open with this key. Callers check it against the commitment before using it.
+ */
+export function roundSeed(
+  round: Pick<RoundRow, "id" | "bet_type" | "seed" | "seed_sealed">,
+  drawKey: string,
+): string | null {
+  if (round.seed) return round.seed;
+  if (round.seed_sealed) return openSeed(drawKey, round.id, round.seed_sealed);
+  return pingpongSeed(drawKey, round.bet_type);
+}
+
+/**
+ * Seeds stored in plaintext by versions before migration 0013, of rounds not decided yet, are encrypted with the
+ * draw key in place (seed_sealed) and cleared, so a later backup holds no future number. Run at start (the round
+ * job's first pass); a no-op once done. Decided rounds keep theirs: it is published.
+ */
+export async function sealLegacySeeds(db: Kysely<DB>, drawKey: string): Promise<number> {
+  const rows = await db
+    .selectFrom("lotto_rounds")
+    .select(["id", "seed"])
+    .where("family", "=", "pingpong")
+    .where("status", "in", ["open", "closed"])
+    .where("seed", "is not", null)
+    .execute();
+  for (const row of rows) {
+    await db
+      .updateTable("lotto_rounds")
+      .set({ seed: null, seed_sealed: sealSeed(drawKey, row.id, row.seed as string) })
+      .where("id", "=", row.id)
+      .where("seed", "=", row.seed as string)
+      .where("status", "in", ["open", "closed"])
+      .execute();
+  }
+  return rows.length;
 }
 
 export const familyOf = (row: RoundRow) => row.family as LottoFamily;
@@ -111,7 +158,7 @@ const KIND_NAME: Record<LottoFamily, string> = {
 
 /**
  * betName: a machine name for the round's lottery. The 4-digit lotteries use their create call's segment
- * (hanoy, lao, lao-super, malay: SPEC.md section 7 chooses the create variant from it); stock rounds their market
+ * (hanoy, lao, lao-super, malay: the app chooses the create call from it, docs/lotto-api.md); stock rounds their market
  * id (nikkei_am, downjone …); the others their kind (yeekee, yeekee5min, pingpong, gov).
  */
 export function betNameOf(row: RoundRow): string {
@@ -127,7 +174,7 @@ export function isRowActive(row: RoundRow, now: Date): boolean {
   return row.status === "open" && isRoundActive(row.close_at, now);
 }
 
-/** A round as SPEC.md section 3 names its fields (see docs/lotto-api.md). */
+/** A round with the product's field names (docs/rules.md "Field names", docs/lotto-api.md). */
 export function roundView(row: RoundRow, now: Date) {
   const options = roundOptions(row);
   const betMax: Record<`betMax${string}`, string> = {};
@@ -176,7 +223,7 @@ const INTERVAL_WINDOW_MS = DAY;
  * - yeekee, yeekee 5-minute, ping-pong: the open rounds closing within 24 hours;
  * - gov, stock, set4, per market (gov is one market): its rounds sold today (open or already closed), and any
  *   older round still open (Dow Jones closes after midnight); when none, its next open round.
- * Cancelled rounds are never listed. Ordered by SPEC.md section 9 (orderRounds).
+ * Cancelled rounds are never listed. Ordered as docs/rules.md "Ordering" says (orderRounds).
  */
 export function pickLatest(family: LottoFamily, rows: readonly RoundRow[], now: Date): RoundRow[] {
   const mine = rows.filter((r) => r.family === family && r.status !== "cancelled");

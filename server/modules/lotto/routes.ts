@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { sql, type Transaction } from "kysely";
-import * as v from "valibot";
+import { IdBody } from "../../../src/domain/contracts/common.ts";
+import {
+  CloseRoundBody,
+  CreateSlipBody,
+  RecommendQuery,
+  RestrictionBody,
+  RoundQuery,
+  SlipHistoryQuery,
+} from "../../../src/domain/contracts/lotto.ts";
 import {
   type AnyOption,
   compareDecimal,
@@ -8,7 +16,6 @@ import {
   displayIndex,
   FOUR_DIGIT_LOTTERIES,
   familyOffers,
-  isDecimal,
   isOption,
   isWellFormedNumber,
   normalizeDecimal,
@@ -21,11 +28,9 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
+import { ACCESS, actorOf, ensureAccessControl, memberOf, staffAccess, staffOf } from "../../kernel/access.ts";
+import { inTransaction } from "../../kernel/db.ts";
 import { audit } from "../staff/audit.ts";
-import { actorOf } from "../staff/routes.ts";
-import { Id, IdempotencyKey, Limit } from "../wallet/common.ts";
-import { lottoAccess } from "./access.ts";
 import { type CreateVia, cancelPoy, listPoys, placePoy, poyView } from "./poys.ts";
 import { keyNumber, rateNowOf } from "./rates.ts";
 import {
@@ -34,7 +39,6 @@ import {
   findRound,
   fourDigitLatest,
   isRowActive,
-  LATEST_GROUPS,
   latestLists,
   type RoundRow,
   roundLimit,
@@ -47,61 +51,9 @@ export interface LottoDeps {
   database: Database;
 }
 
-const Line = v.object({
-  option: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
-  number: v.pipe(v.string("requestInvalid"), v.maxLength(8, "requestInvalid")),
-  price: v.unknown(),
-  multiply: v.pipe(v.string("requestInvalid"), v.check(isDecimal, "requestInvalid")),
-  add: v.optional(
-    v.pipe(
-      v.number("requestInvalid"),
-      v.integer("requestInvalid"),
-      v.minValue(1, "requestInvalid"),
-      v.maxValue(1_000_000, "requestInvalid"),
-    ),
-  ),
-});
-const CreateBody = v.object({
-  betId: Id,
-  // Empty and over-long slips are refused by placePoy with their own codes (SLIP_EMPTY, SLIP_TOO_LONG).
-  lines: v.array(Line, "requestInvalid"),
-  idempotencyKey: IdempotencyKey,
-});
-const RoundQuery = v.object({ betId: Id, betType: v.optional(v.string("requestInvalid")) });
-const OneQuery = v.object({ id: Id });
-const RecommendQuery = v.object({
-  betId: Id,
-  betType: v.optional(v.string("requestInvalid")),
-  limit: Limit(10, 100),
-});
-const HistoryQuery = v.object({
-  betGroup: v.optional(v.picklist(LATEST_GROUPS, "requestInvalid")),
-  betId: v.optional(Id),
-  betName: v.optional(v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid"))),
-  before: v.optional(Id),
-  limit: Limit(20, 100),
-});
-const CloseBody = v.object({
-  betId: Id,
-  reason: v.pipe(
-    v.string("requestInvalid"),
-    v.trim(),
-    v.minLength(2, "requestInvalid"),
-    v.maxLength(300, "requestInvalid"),
-  ),
-});
-const RestrictionBody = v.object({
-  betId: Id,
-  option: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
-  number: v.pipe(v.string("requestInvalid"), v.maxLength(8, "requestInvalid")),
-  multiply: v.nullable(v.pipe(v.string("requestInvalid"), v.check(isDecimal, "requestInvalid"))),
-});
-
-export { LOTTO_STAFF_PERMISSIONS } from "./access.ts";
-
 async function roundOr404(db: Database["db"], id: bigint, betType?: string): Promise<RoundRow> {
   const round = await findRound(db, id);
-  // betType, when given, must name the same round (SPEC.md passes both).
+  // betType, when given, must name the same round (the app passes both: docs/lotto-api.md).
   if (!round || (betType !== undefined && betType !== "" && betType !== round.bet_type)) {
     throw new AppError(404, "ROUND_NOT_FOUND", "Round not found.");
   }
@@ -126,17 +78,17 @@ async function lockOpenRound(trx: Transaction<DB>, betId: bigint, now: Date): Pr
 
 const optionOf = (text: string): AnyOption | null => optionFromWire(text) ?? (isOption(text) ? text : null);
 
-/** Betting calls under /poy-api (SPEC.md section 7) and the staff's restricted numbers under /api/staff/lotto. */
+/** Betting calls under /poy-api (docs/lotto-api.md) and the staff's restricted numbers under /api/staff/lotto. */
 export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
   const { db } = deps.database;
 
-  const { requireLottoMember, requireLottoStaff } = lottoAccess(deps);
+  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   // Rounds and rates: public (guests browse rounds; the app caches them for offline drafting).
   app.get("/poy-api/bet-lists.latest", async () => latestLists(db, new Date()));
 
   app.get("/poy-api/bet-lists.one", async (request) => {
-    const { id } = parseWith(OneQuery, request.query);
+    const { id } = parseWith(IdBody, request.query);
     return roundView(await roundOr404(db, id), new Date());
   });
 
@@ -199,40 +151,39 @@ export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
     return { betId: Number(round.id), recommend };
   });
 
-  // Placing slips.
-  async function create(request: FastifyRequest, via: CreateVia) {
-    const member = await requireLottoMember(request);
-    const body = parseWith(CreateBody, request.body);
-    const { poy, replay } = await placePoy(db, {
+  // Placing slips: the answer is the view placePoy built from the rows it wrote (docs/architecture.md "A slip's
+  // trip (server side)"), and the member's uuid goes along so `money-update` needs no lookup.
+  async function create(request: FastifyRequest, reply: FastifyReply, via: CreateVia) {
+    const member = memberOf(request);
+    const body = parseWith(CreateSlipBody, request.body);
+    const { view, replay } = await placePoy(db, {
       memberId: member.memberId,
+      memberUuid: member.uuid,
       betId: body.betId,
       lines: body.lines,
       idempotencyKey: body.idempotencyKey,
       via,
     });
-    return { status: replay ? 200 : 201, view: await poyView(db, poy) };
+    return reply.status(replay ? 200 : 201).send(view);
   }
-  app.post("/poy-api/poys.create", async (request, reply) => {
-    const { status, view } = await create(request, { kind: "poys" });
-    return reply.status(status).send(view);
-  });
+  const lotto = { config: { access: ACCESS.lotto } };
+  app.post("/poy-api/poys.create", lotto, (request, reply) => create(request, reply, { kind: "poys" }));
   for (const lottery of FOUR_DIGIT_LOTTERIES) {
-    app.post(`/poy-api/lotteries.${lottery.api}.create`, async (request, reply) => {
-      const { status, view } = await create(request, { kind: "lottery", api: lottery.api });
-      return reply.status(status).send(view);
-    });
+    app.post(`/poy-api/lotteries.${lottery.api}.create`, lotto, (request, reply) =>
+      create(request, reply, { kind: "lottery", api: lottery.api }),
+    );
   }
 
   // Slip history: the member's own slips only (another member's id answers 404).
-  app.get("/poy-api/poys", async (request) => {
-    const member = await requireLottoMember(request);
-    const query = parseWith(HistoryQuery, request.query);
+  app.get("/poy-api/poys", { config: { access: ACCESS.lotto } }, async (request) => {
+    const member = memberOf(request);
+    const query = parseWith(SlipHistoryQuery, request.query);
     return listPoys(db, member.memberId, query);
   });
 
-  app.get("/poy-api/poys.one", async (request) => {
-    const member = await requireLottoMember(request);
-    const { id } = parseWith(OneQuery, request.query);
+  app.get("/poy-api/poys.one", { config: { access: ACCESS.lotto } }, async (request) => {
+    const member = memberOf(request);
+    const { id } = parseWith(IdBody, request.query);
     const poy = await db
       .selectFrom("poys")
       .selectAll()
@@ -243,122 +194,133 @@ export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
     return poyView(db, poy);
   });
 
-  app.post("/poy-api/poys.cancel", async (request) => {
-    const member = await requireLottoMember(request);
-    const { id } = parseWith(OneQuery, request.body);
-    return poyView(db, await cancelPoy(db, member.memberId, id));
+  app.post("/poy-api/poys.cancel", { config: { access: ACCESS.lotto } }, async (request) => {
+    const member = memberOf(request);
+    const { id } = parseWith(IdBody, request.body);
+    return poyView(db, await cancelPoy(db, member.memberId, id, member.uuid));
   });
 
   // Restricted numbers (staff).
-  app.get("/api/staff/lotto/restrictions", async (request) => {
-    await requireLottoStaff(request, "lotto.read");
-    const { betId } = parseWith(RoundQuery, request.query);
-    const round = await roundOr404(db, betId);
-    const rows = await db
-      .selectFrom("lotto_restrictions")
-      .selectAll()
-      .where("round_id", "=", round.id)
-      .execute();
-    return {
-      betId: Number(round.id),
-      restrictions: rows
-        .filter((r): r is typeof r & { option: AnyOption } => isOption(r.option))
-        .sort(compareLines)
-        .map((r) => ({
-          option: optionWire(r.option),
-          number: r.number,
-          multiply: r.multiply,
-          setBy: r.set_by,
-          updatedAt: r.updated_at.toISOString(),
-        })),
-      rateNow: (await rateNowOf(db, round))
-        .sort(compareLines)
-        .map((r) => ({ number: r.number, option: optionWire(r.option), multiply: r.multiply })),
-    };
-  });
+  app.get(
+    "/api/staff/lotto/restrictions",
+    { config: { access: staffAccess("lotto.read") } },
+    async (request) => {
+      const { betId } = parseWith(RoundQuery, request.query);
+      const round = await roundOr404(db, betId);
+      const rows = await db
+        .selectFrom("lotto_restrictions")
+        .selectAll()
+        .where("round_id", "=", round.id)
+        .execute();
+      return {
+        betId: Number(round.id),
+        restrictions: rows
+          .filter((r): r is typeof r & { option: AnyOption } => isOption(r.option))
+          .sort(compareLines)
+          .map((r) => ({
+            option: optionWire(r.option),
+            number: r.number,
+            multiply: r.multiply,
+            setBy: r.set_by,
+            updatedAt: r.updated_at.toISOString(),
+          })),
+        rateNow: (await rateNowOf(db, round))
+          .sort(compareLines)
+          .map((r) => ({ number: r.number, option: optionWire(r.option), multiply: r.multiply })),
+      };
+    },
+  );
 
   /**
    * Closes betting on an open round now (a market halted, a leaked result): its close time becomes now, so every
    * slip after this is refused with ROUND_CLOSED. The row lock waits for slips in flight. Audited.
    */
-  app.post("/api/staff/lotto/rounds.close", async (request) => {
-    const staff = await requireLottoStaff(request, "lotto.close");
-    const body = parseWith(CloseBody, request.body);
-    return inTransaction(db, async (trx) => {
-      const now = new Date();
-      const round = await lockOpenRound(trx, body.betId, now);
-      const closed = await trx
-        .updateTable("lotto_rounds")
-        .set({ close_at: now, status: "closed" })
-        .where("id", "=", round.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await audit(trx, {
-        actor: actorOf(staff),
-        action: "lotto.round.close",
-        subject: `lotto-round:${round.id}:${round.bet_type}`,
-        before: { closeAt: round.close_at.toISOString(), status: round.status },
-        after: { closeAt: now.toISOString(), status: "closed", reason: body.reason },
+  app.post(
+    "/api/staff/lotto/rounds.close",
+    { config: { access: staffAccess("lotto.close") } },
+    async (request) => {
+      const staff = staffOf(request);
+      const body = parseWith(CloseRoundBody, request.body);
+      return inTransaction(db, async (trx) => {
+        const now = new Date();
+        const round = await lockOpenRound(trx, body.betId, now);
+        const closed = await trx
+          .updateTable("lotto_rounds")
+          .set({ close_at: now, status: "closed" })
+          .where("id", "=", round.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit(trx, {
+          actor: actorOf(staff),
+          action: "lotto.round.close",
+          subject: `lotto-round:${round.id}:${round.bet_type}`,
+          before: { closeAt: round.close_at.toISOString(), status: round.status },
+          after: { closeAt: now.toISOString(), status: "closed", reason: body.reason },
+        });
+        return roundView(closed, now);
       });
-      return roundView(closed, now);
-    });
-  });
+    },
+  );
 
-  app.post("/api/staff/lotto/restrictions.set", async (request) => {
-    const staff = await requireLottoStaff(request, "lotto.restrict");
-    const body = parseWith(RestrictionBody, request.body);
-    return inTransaction(db, async (trx) => {
-      const round = await lockOpenRound(trx, body.betId, new Date());
-      const option = optionOf(body.option);
-      const base = option ? round.rates[option] : undefined;
-      if (!option || !familyOffers(familyOf(round), option) || base === undefined) {
-        throw new AppError(400, "OPTION_NOT_OFFERED", "This round does not offer this option.");
-      }
-      if (!isWellFormedNumber(option, body.number)) {
-        throw new AppError(400, "NUMBER_INVALID", "The number does not fit this option.");
-      }
-      const number = keyNumber(option, body.number);
-      const multiply = body.multiply === null ? null : (normalizeDecimal(body.multiply) as string);
-      if (multiply !== null && compareDecimal(multiply, base) > 0) {
-        throw new AppError(
-          400,
-          "RESTRICTION_INVALID",
-          `A restriction cuts the rate: at most the default ${base}, or 0 to close the number.`,
-        );
-      }
-      const before = await trx
-        .selectFrom("lotto_restrictions")
-        .select("multiply")
-        .where("round_id", "=", round.id)
-        .where("option", "=", option)
-        .where("number", "=", number)
-        .executeTakeFirst();
-      if (multiply === null) {
-        await trx
-          .deleteFrom("lotto_restrictions")
+  app.post(
+    "/api/staff/lotto/restrictions.set",
+    { config: { access: staffAccess("lotto.restrict") } },
+    async (request) => {
+      const staff = staffOf(request);
+      const body = parseWith(RestrictionBody, request.body);
+      return inTransaction(db, async (trx) => {
+        const round = await lockOpenRound(trx, body.betId, new Date());
+        const option = optionOf(body.option);
+        const base = option ? round.rates[option] : undefined;
+        if (!option || !familyOffers(familyOf(round), option) || base === undefined) {
+          throw new AppError(400, "OPTION_NOT_OFFERED", "This round does not offer this option.");
+        }
+        if (!isWellFormedNumber(option, body.number)) {
+          throw new AppError(400, "NUMBER_INVALID", "The number does not fit this option.");
+        }
+        const number = keyNumber(option, body.number);
+        const multiply = body.multiply === null ? null : (normalizeDecimal(body.multiply) as string);
+        if (multiply !== null && compareDecimal(multiply, base) > 0) {
+          throw new AppError(
+            400,
+            "RESTRICTION_INVALID",
+            `A restriction cuts the rate: at most the default ${base}, or 0 to close the number.`,
+          );
+        }
+        const before = await trx
+          .selectFrom("lotto_restrictions")
+          .select("multiply")
           .where("round_id", "=", round.id)
           .where("option", "=", option)
           .where("number", "=", number)
-          .execute();
-      } else {
-        await trx
-          .insertInto("lotto_restrictions")
-          .values({ round_id: round.id, option, number, multiply, set_by: actorOf(staff) })
-          .onConflict((oc) =>
-            oc
-              .columns(["round_id", "option", "number"])
-              .doUpdateSet({ multiply, set_by: actorOf(staff), updated_at: new Date() }),
-          )
-          .execute();
-      }
-      await audit(trx, {
-        actor: actorOf(staff),
-        action: multiply === null ? "lotto.restriction.remove" : "lotto.restriction.set",
-        subject: `lotto-round:${round.id}:${round.bet_type}`,
-        before: { option, number, multiply: before?.multiply ?? null },
-        after: { option, number, multiply },
+          .executeTakeFirst();
+        if (multiply === null) {
+          await trx
+            .deleteFrom("lotto_restrictions")
+            .where("round_id", "=", round.id)
+            .where("option", "=", option)
+            .where("number", "=", number)
+            .execute();
+        } else {
+          await trx
+            .insertInto("lotto_restrictions")
+            .values({ round_id: round.id, option, number, multiply, set_by: actorOf(staff) })
+            .onConflict((oc) =>
+              oc
+                .columns(["round_id", "option", "number"])
+                .doUpdateSet({ multiply, set_by: actorOf(staff), updated_at: new Date() }),
+            )
+            .execute();
+        }
+        await audit(trx, {
+          actor: actorOf(staff),
+          action: multiply === null ? "lotto.restriction.remove" : "lotto.restriction.set",
+          subject: `lotto-round:${round.id}:${round.bet_type}`,
+          before: { option, number, multiply: before?.multiply ?? null },
+          after: { option, number, multiply },
+        });
+        return { betId: Number(round.id), option: optionWire(option), number, multiply };
       });
-      return { betId: Number(round.id), option: optionWire(option), number, multiply };
-    });
-  });
+    },
+  );
 }

@@ -87,7 +87,7 @@ const totalPayout = (lines: Map<string, { payout: bigint | null }>) =>
   [...lines.values()].reduce((sum, l) => sum + (l.payout ?? 0n), 0n);
 
 describe(`settlement (${engineName})`, () => {
-  it("judges and pays every government option on the DOMAIN.md example, once", async () => {
+  it("judges and pays every government option on the docs/rules.md example, once", async () => {
     const round = await openRound(db(), "gov");
     const member = await fundedMember(db(), 1_000);
     // Each option once on a winning number and once on a losing one.

@@ -10,8 +10,9 @@ import {
 } from "../../../src/domain/lotto/index.ts";
 import type { TransactionType } from "../../../src/domain/transactionTypes.ts";
 import type { DB } from "../../db/schema.ts";
+import type { Executor } from "../../kernel/db.ts";
+import { inTransaction } from "../../kernel/db.ts";
 import {
-  inTransaction,
   memberAccounts,
   notifyCashChanged,
   postTransfers,
@@ -20,7 +21,7 @@ import {
 } from "../../ledger/ledger.ts";
 import { notifySettledSlips } from "../push/lottoEvents.ts";
 import { houseAccountCode } from "./poys.ts";
-import { toOutcome } from "./results.ts";
+import { toOutcome } from "./resultViews.ts";
 
 /**
  * Settlement (docs/results-api.md "Settlement"): pays a resulted round's winning lines, re-judges them when a
@@ -81,7 +82,7 @@ interface RoundState {
   stale: bigint[];
 }
 
-async function roundState(db: Kysely<DB> | Transaction<DB>, roundId: bigint): Promise<RoundState | null> {
+async function roundState(db: Executor, roundId: bigint): Promise<RoundState | null> {
   const round = await db
     .selectFrom("lotto_rounds")
     .select(["id", "family", "status"])
@@ -113,7 +114,7 @@ async function roundState(db: Kysely<DB> | Transaction<DB>, roundId: bigint): Pr
  * on a result that is no longer confirmed.
  */
 function pendingSlips(
-  trx: Kysely<DB> | Transaction<DB>,
+  trx: Executor,
   state: RoundState,
   from: { after: bigint } | { ids: readonly bigint[] },
 ) {

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Server as SocketServer } from "socket.io";
 import * as v from "valibot";
+import { Id, Limit } from "../../../src/domain/contracts/common.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
+import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
 import { yingRoom } from "../../realtime.ts";
-import { type AuthenticatedMember, authenticateToken, bearerToken } from "../accounts/sessions.ts";
-import { Id, Limit } from "../wallet/common.ts";
-import { lottoAccess } from "./access.ts";
+import { type AuthenticatedMember, optionalMember as memberIfAny } from "../accounts/sessions.ts";
 import { verifyView } from "./draws.ts";
 import { findRound, type RoundRow } from "./rounds.ts";
 import {
@@ -45,17 +45,11 @@ export async function yingRoutes(app: FastifyInstance, deps: YingDeps) {
   });
   app.addHook("onClose", async () => stopForwarding());
 
-  const { requireLottoMember } = lottoAccess(deps);
+  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
-  /** Public reads mark the caller's own shots when a valid member token comes along; any other token is a guest. */
-  async function optionalMember(request: FastifyRequest): Promise<AuthenticatedMember | null> {
-    const token = bearerToken(request);
-    if (!token) return null;
-    try {
-      return await authenticateToken(db, deps.config.sessionSecret, token);
-    } catch {
-      return null;
-    }
+  /** Public reads mark the caller's own shots when a valid member session comes along; any other is a guest. */
+  function optionalMember(request: FastifyRequest): Promise<AuthenticatedMember | null> {
+    return memberIfAny(db, deps.config.sessionSecret, request);
   }
 
   async function roundOr404(betId: bigint): Promise<RoundRow> {
@@ -64,11 +58,16 @@ export async function yingRoutes(app: FastifyInstance, deps: YingDeps) {
     return round;
   }
 
-  app.post("/poy-api/yings.create", async (request, reply) => {
-    const member = await requireLottoMember(request);
+  app.post("/poy-api/yings.create", { config: { access: ACCESS.lotto } }, async (request, reply) => {
+    const member = memberOf(request);
     const body = parseWith(CreateBody, request.body);
     const yingNumber = typeof body.yingNumber === "string" ? body.yingNumber : "";
-    const receipt = await shoot(db, { memberId: member.memberId, betId: body.betId, yingNumber });
+    const receipt = await shoot(db, {
+      memberId: member.memberId,
+      betId: body.betId,
+      yingNumber,
+      drawKey: deps.config.drawSeedKey,
+    });
     return reply.status(201).send({ receipt });
   });
 
@@ -76,7 +75,7 @@ export async function yingRoutes(app: FastifyInstance, deps: YingDeps) {
     const query = parseWith(ListQuery, request.query);
     const round = await yeekeeRoundOr404(db, query.betId);
     const member = await optionalMember(request);
-    return listYings(db, { roundId: round.id, limit: query.limit, memberId: member?.memberId });
+    return listYings(db, { round, limit: query.limit, memberId: member?.memberId });
   });
 
   app.post("/poy-api/yings.summary", async (request) => {
@@ -93,6 +92,6 @@ export async function yingRoutes(app: FastifyInstance, deps: YingDeps) {
 
   app.get("/poy-api/lotto-verify", async (request) => {
     const { betId } = parseWith(BetBody, request.query);
-    return verifyView(db, await roundOr404(betId), new Date());
+    return verifyView(db, await roundOr404(betId), new Date(), deps.config.drawSeedKey);
   });
 }

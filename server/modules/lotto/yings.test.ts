@@ -5,10 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   chainShots,
   commitmentOf,
+  nextShotHash,
   pingpongNumberFromSeed,
   shotChainGenesis,
+  shotCommitment,
   verifyCommitment,
-  verifyShotChain,
+  verifySealedChain,
   yeekeeResult,
 } from "../../../src/domain/lotto/index.ts";
 import { checkLedger } from "../../ledger/check.ts";
@@ -16,6 +18,7 @@ import { memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
 import { createTestApp, engineName, requestsOf, type TestApp } from "../../test/harness.ts";
 import { fundedMember, openRound, placeSlip, tokenOf } from "../../test/settle.ts";
 import { directMember, makeRound, moveClose, randomShot, type TestMember } from "../../test/yings.ts";
+import { pingpongSeed } from "./drawSecrets.ts";
 import { drawDueRounds } from "./draws.ts";
 import { maskUserName, shoot } from "./yings.ts";
 
@@ -110,11 +113,11 @@ describe(`yings.create (${engineName})`, () => {
     // The refused shot left nothing behind.
     const mine = await db()
       .selectFrom("yings")
-      .select("number")
+      .select("seq")
       .where("round_id", "=", betId)
       .where("member_id", "=", m.id)
       .execute();
-    expect(mine.map((r) => r.number)).toEqual(["12345"]);
+    expect(mine.map((r) => r.seq)).toEqual([1]);
 
     // The rule is judged on the stored time of the member's last shot, whichever process took it.
     const start = new Date();
@@ -132,7 +135,7 @@ describe(`yings.create (${engineName})`, () => {
     expect(again.seq).toBe(2);
   });
 
-  it("numbers shots 1, 2, 3 … and chains them from the round's genesis exactly as chainShots does", async () => {
+  it("numbers shots 1, 2, 3 … and chains their commitments from the round's genesis; no running sum is kept", async () => {
     const betId = await round("yeekee", { closeInMinutes: 10 });
     const row = await db()
       .selectFrom("lotto_rounds")
@@ -148,17 +151,51 @@ describe(`yings.create (${engineName})`, () => {
       const res = await fire(await member(), betId, number);
       receipts.push(res.json().receipt);
     }
-    const chained = await chainShots(numbers, genesis);
+    // Changed for issue 12: the chain links each shot's commitment (number + salt), not the bare number.
     expect(receipts.map((r) => r.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(receipts.map((r) => r.hash)).toEqual(chained.map((c) => c.hash));
-    expect(receipts.map((r) => r.prevHash)).toEqual([genesis, ...chained.slice(0, -1).map((c) => c.hash)]);
+    let prev = genesis;
+    for (const [i, r] of receipts.entries()) {
+      expect(r.yingNumber).toBe(numbers[i]);
+      expect(r.salt).toMatch(/^[0-9a-f]{32}$/);
+      expect(r.commitment).toBe(await shotCommitment(betId, r.seq, r.yingNumber, r.salt));
+      expect(r.prevHash).toBe(prev);
+      expect(r.hash).toBe(await nextShotHash(prev, r.commitment));
+      prev = r.hash;
+    }
+    // Not the old chain over numbers, which anyone could reverse by trying the 100,000 values.
+    expect(receipts.at(-1).hash).not.toBe((await chainShots(numbers, genesis)).at(-1)?.hash);
     const chain = await db()
       .selectFrom("ying_chains")
       .selectAll()
       .where("round_id", "=", betId)
       .executeTakeFirstOrThrow();
-    expect(chain).toMatchObject({ genesis, head_hash: chained.at(-1)?.hash, shots: 6 });
-    expect(chain.sum).toBe(numbers.reduce((s, n) => s + BigInt(n), 0n));
+    expect(chain).toMatchObject({ genesis, head_hash: prev, shots: 6 });
+    expect(chain.sum).toBe(0n);
+  });
+
+  it("caps a member at 10 shots per round with a 409 YING_LIMIT", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const m = await member();
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) {
+      const at = new Date(start + i * 3_000);
+      await shoot(db(), { memberId: m.id, betId, yingNumber: randomShot(), clock: () => at });
+    }
+    // The HTTP answer after the tenth (the clock is long past the 3-second rule by then in real time too).
+    const refused = await shoot(db(), {
+      memberId: m.id,
+      betId,
+      yingNumber: "12345",
+      clock: () => new Date(start + 40_000),
+    }).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ status: 409, code: "YING_LIMIT", extra: { limit: 10 } });
+    const res = await fire(m, betId, "12345");
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "YING_LIMIT", limit: 10 });
+    expect((await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json()).toMatchObject({
+      count: 10,
+      maxShotsPerMember: 10,
+    });
   });
 
   it("gives 50 members shooting at once 50 distinct consecutive places and one valid chain", async () => {
@@ -171,7 +208,7 @@ describe(`yings.create (${engineName})`, () => {
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
     const stored = await db()
       .selectFrom("yings")
-      .select(["seq", "number", "hash", "member_id"])
+      .select(["seq", "commitment", "hash", "member_id"])
       .where("round_id", "=", betId)
       .orderBy("seq")
       .execute();
@@ -180,16 +217,25 @@ describe(`yings.create (${engineName})`, () => {
       .select("bet_type")
       .where("id", "=", betId)
       .executeTakeFirstOrThrow();
-    const verified = await verifyShotChain(
-      stored.map((s) => ({ shot: s.number, hash: s.hash })),
+    const bySeq = new Map(results.map((r) => [r.json().receipt.seq, r.json().receipt]));
+    const verified = await verifySealedChain(
+      betId,
+      stored.map((s) => ({
+        seq: s.seq,
+        shot: bySeq.get(s.seq).yingNumber,
+        salt: bySeq.get(s.seq).salt,
+        commitment: s.commitment,
+        hash: s.hash,
+      })),
       await shotChainGenesis(row.bet_type),
     );
     expect(verified).toEqual({ ok: true });
     // Each member's receipt is their own stored shot.
     for (const [i, res] of results.entries()) {
       const receipt = res.json().receipt;
+      expect(receipt.yingNumber).toBe(numbers[i]);
       expect(stored[receipt.seq - 1]).toMatchObject({
-        number: numbers[i],
+        commitment: receipt.commitment,
         member_id: members[i]?.id,
         hash: receipt.hash,
       });
@@ -216,11 +262,12 @@ describe(`the public shot list and summary (${engineName})`, () => {
     const c = await member();
     expect((await fire(c, betId, numbers[2])).statusCode).toBe(201);
 
+    // Changed for issue 12: while the round is open the list is receipts only (no numbers, no names).
     const guest = (await get(`/poy-api/yings?betId=${betId}`)).json().items;
     expect(guest.map((i: { seq: number }) => i.seq)).toEqual([3, 2, 1]);
-    expect(guest.map((i: { yingNumber: string }) => i.yingNumber)).toEqual(["33333", "22222", "11111"]);
-    expect(guest[2].userName).toBe(maskUserName(a.userName));
-    expect(guest[2].userName).toMatch(/^so\*\*\*[0-9a-f-]{2}$/);
+    expect(guest.map((i: { yingNumber: string }) => i.yingNumber)).toEqual([null, null, null]);
+    expect(guest.map((i: { userName: string }) => i.userName)).toEqual([null, null, null]);
+    expect(guest.every((i: { commitment: string }) => /^[0-9a-f]{64}$/.test(i.commitment))).toBe(true);
     expect(JSON.stringify(guest)).not.toContain(a.userName);
     expect(guest.every((i: { mine: boolean }) => i.mine === false)).toBe(true);
 
@@ -237,9 +284,66 @@ describe(`the public shot list and summary (${engineName})`, () => {
       expect((await get(`/poy-api/yings?betId=${betId}&limit=${limit}`)).json().code).toBe("requestInvalid");
     }
     expect((await get(`/poy-api/yings?betId=${await round("gov")}`)).json().code).toBe("NOT_YEEKEE");
+
+    // Decided (here: cancelled under 20 shots), everything is shown: numbers, salts, masked names.
+    await moveClose(db(), betId, -3);
+    await drawDueRounds(db(), new Date());
+    const after = (await get(`/poy-api/yings?betId=${betId}`)).json().items;
+    expect(after.map((i: { yingNumber: string }) => i.yingNumber)).toEqual(["33333", "22222", "11111"]);
+    expect(after[2].userName).toBe(maskUserName(a.userName));
+    expect(after[2].userName).toMatch(/^so\*\*\*[0-9a-f-]{2}$/);
+    expect(after.every((i: { salt: string }) => /^[0-9a-f]{32}$/.test(i.salt))).toBe(true);
   });
 
-  it("sums as DOMAIN.md does: sum 1,234,567,890, 16th-latest 51,876 → 16014 (3-top 014, 2-top 14, 2-bottom 16)", async () => {
+  it("tells nobody a number, the sum, the 16th-latest shot or a result while the round is undecided", async () => {
+    const betId = await round("yeekee", { closeInMinutes: 10 });
+    const watcher = await member();
+    const socket = openSocket(watcher.token);
+    await connected(socket);
+    expect(await socket.emitWithAck("ying:join", { betId: Number(betId) })).toEqual({ ok: true });
+    const pushed: Record<string, unknown>[] = [];
+    socket.on("ying", (m) => pushed.push(m));
+    const shooters = await Promise.all(Array.from({ length: 21 }, () => member()));
+    const receipts: { yingNumber: string; salt: string }[] = [];
+    for (const m of shooters) receipts.push((await fire(m, betId, randomShot())).json().receipt);
+    await expect.poll(() => pushed.length).toBe(21);
+
+    const looks = async () => {
+      const bodies = [
+        (await get(`/poy-api/yings?betId=${betId}&limit=100`)).json(),
+        (await get(`/poy-api/yings?betId=${betId}&limit=100`, shooters[0]?.token)).json(),
+        (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json(),
+        (await post("/poy-api/ying-results.one", shooters[0]?.token, { betId: Number(betId) })).json(),
+        (await get(`/poy-api/lotto-verify?betId=${betId}`)).json(),
+        ...pushed,
+      ];
+      const text = JSON.stringify(bodies);
+      for (const r of receipts) expect(text).not.toContain(r.salt);
+      return bodies;
+    };
+    const [list, own, summary, result, verify] = await looks();
+    for (const item of [...list.items, ...own.items]) expect(item.yingNumber).toBeNull();
+    expect(summary).toMatchObject({ count: 21, sealed: true, sum: null, sixteenth: null, resultNow: null });
+    expect(result).toMatchObject({ status: "waiting", number: null, count: 21, sum: null, sixteenth: null });
+    expect(verify).toMatchObject({ code: "NOT_YET_PUBLISHED" });
+    for (const m of pushed)
+      expect(Object.keys(m).sort()).toEqual(["betId", "commitment", "createdAt", "hash", "seq"]);
+
+    // Shooting closed, not drawn yet: still sealed.
+    await moveClose(db(), betId, -2.5);
+    const [, , closedSummary, , closedVerify] = await looks();
+    expect(closedSummary).toMatchObject({ open: false, sealed: true, sum: null, resultNow: null });
+    expect(closedVerify).toMatchObject({ code: "NOT_YET_PUBLISHED", closed: true });
+
+    // Drawn: the figures and the list are out.
+    await drawDueRounds(db(), new Date());
+    const expected = yeekeeResult(receipts.map((r) => r.yingNumber));
+    const drawn = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
+    expect(drawn).toMatchObject({ sealed: false, resultNow: (expected as { number: string }).number });
+    socket.close();
+  });
+
+  it("sums as docs/rules.md does: sum 1,234,567,890, 16th-latest 51,876 → 16014 (3-top 014, 2-top 14, 2-bottom 16)", async () => {
     const betId = await round("yeekee", { closeInMinutes: 10 });
     // 12,345 × 99999 + 28359 + 51876 + 15 × 00000 = 1,234,567,890, and 51876 is the 16th counting back.
     const numbers = [
@@ -252,26 +356,28 @@ describe(`the public shot list and summary (${engineName})`, () => {
     const empty = await post("/poy-api/yings.summary", undefined, { betId: Number(await round("yeekee")) });
     expect(empty.json()).toMatchObject({
       count: 0,
-      sum: 0,
+      sum: null,
       sixteenth: null,
       resultNow: null,
       minShots: 20,
       open: true,
     });
 
+    // Changed for issue 12: while shooting is open the summary tells no sum, no 16th-latest shot and no result
+    // (these shots are stored in the clear, as before sealing existed: the answer hides them all the same).
     const summary = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
     expect(summary).toMatchObject({
       betId: Number(betId),
       count: numbers.length,
-      sum: 1_234_567_890,
-      sixteenth: { seq: 12_347, yingNumber: "51876" },
-      resultNow: "16014",
+      sealed: true,
+      sum: null,
+      sixteenth: null,
+      resultNow: null,
       minShots: 20,
       open: true,
       // The configured shooter bonus (YEEKEE_SHOOTER_BONUS_FIRST / _SIXTEENTH, 50 baht each by default).
       bonus: { first: "50.00", sixteenth: "50.00" },
     });
-    expect(summary.resultNow).toBe((yeekeeResult(numbers) as { number: string }).number);
     const chain = await db()
       .selectFrom("ying_chains")
       .select("head_hash")
@@ -316,7 +422,14 @@ describe(`the public shot list and summary (${engineName})`, () => {
       ],
     });
     const closed = (await post("/poy-api/yings.summary", undefined, { betId: Number(betId) })).json();
-    expect(closed.open).toBe(false);
+    expect(closed).toMatchObject({
+      open: false,
+      sealed: false,
+      sum: 1_234_567_890,
+      sixteenth: { seq: 12_347, yingNumber: "51876" },
+      resultNow: "16014",
+    });
+    expect(closed.resultNow).toBe((yeekeeResult(numbers) as { number: string }).number);
   });
 });
 
@@ -403,7 +516,7 @@ describe(`the shooter bonus in the answers (${engineName})`, () => {
   });
 });
 
-/** Shots written straight to the tables with their chain (for the DOMAIN.md example's 12,362 shots). */
+/** Shots written straight to the tables with their chain (for the docs/rules.md example's 12,362 shots). */
 async function storeShots(betId: bigint, numbers: readonly string[]) {
   const owner = await member();
   const row = await db()
@@ -455,14 +568,26 @@ describe(`lotto-verify (${engineName})`, () => {
     expect(after).toMatchObject({ betId: Number(betId), betGroup: "yeekee", kind: "yeekee" });
     expect(after.shots.map((s: { yingNumber: string }) => s.yingNumber)).toEqual(numbers);
     expect(after.shots.map((s: { seq: number }) => s.seq)).toEqual(numbers.map((_, i) => i + 1));
-    // What the app does in the browser: its own genesis, the chain, the number.
+    // What the app does in the browser: its own genesis, every commitment, the chain, the number.
     expect(after.genesis).toBe(await shotChainGenesis(after.betType));
     expect(
-      await verifyShotChain(
-        after.shots.map((s: { yingNumber: string; hash: string }) => ({ shot: s.yingNumber, hash: s.hash })),
+      await verifySealedChain(
+        betId,
+        after.shots.map(
+          (s: { seq: number; yingNumber: string; salt: string; commitment: string; hash: string }) => ({
+            seq: s.seq,
+            shot: s.yingNumber,
+            salt: s.salt,
+            commitment: s.commitment,
+            hash: s.hash,
+          }),
+        ),
         after.genesis,
       ),
     ).toEqual({ ok: true });
+    // Each shooter a label of this round (21 members, one shot each), and the concentration from them.
+    expect(after.shots.map((s: { shooter: number }) => s.shooter)).toEqual(numbers.map((_, i) => i + 1));
+    expect(after.concentration).toEqual({ shots: 21, distinct: 21, topCount: 1, topShare: 1 / 21 });
     const expected = yeekeeResult(numbers);
     expect(expected.cancelled).toBe(false);
     expect(after.result).toEqual({ status: "resulted", number: (expected as { number: string }).number });
@@ -475,7 +600,9 @@ describe(`lotto-verify (${engineName})`, () => {
       .select(["seed", "commitment", "bet_type"])
       .where("id", "=", betId)
       .executeTakeFirstOrThrow();
-    const seed = stored.seed as string;
+    // Derived from the configured key (the demo one here), never stored before the draw.
+    expect(stored.seed).toBeNull();
+    const seed = pingpongSeed(t.config.drawSeedKey, stored.bet_type);
     expect(seed).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.commitment).toBe(await commitmentOf(seed));
 
@@ -550,7 +677,7 @@ describe(`lotto-verify (${engineName})`, () => {
 });
 
 function openSocket(token: string): Socket {
-  return connect(base, { path: "/ccu", query: { token }, transports: ["websocket"], reconnection: false });
+  return connect(base, { path: "/ccu", auth: { token }, transports: ["websocket"], reconnection: false });
 }
 const connected = (socket: Socket) =>
   new Promise<void>((resolve, reject) => {
@@ -578,12 +705,12 @@ describe(`live shots over socket.io (${engineName})`, () => {
     const receipt = (await fire(shooter, betId, "24680")).json().receipt;
     expect((await fire(shooter, elsewhere, "13579")).statusCode).toBe(201);
     await expect.poll(() => seen.length).toBe(1);
+    // Changed for issue 12: a receipt, not the number or the name.
     expect(seen[0]).toEqual({
       betId: Number(betId),
       seq: 1,
-      yingNumber: "24680",
-      userName: maskUserName(shooter.userName),
       createdAt: receipt.createdAt,
+      commitment: receipt.commitment,
       hash: receipt.hash,
     });
 

@@ -1,14 +1,19 @@
+import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import {
   fiveDigitOutcome,
   isValidShot,
   nextShotHash,
   shotChainGenesis,
+  shotCommitment,
+  shotConcentration,
   YEEKEE_MIN_SHOTS,
   YEEKEE_SHOOTING_MINUTES,
   YEEKEE_SUBTRACTED_PLACE,
   type YeekeeBonusPlace,
   type YeekeeResult,
+  YING_MAX_SHOTS_PER_MEMBER,
+  YING_SALT_BYTES,
   yeekeeBonusPlaces,
   yeekeeResult,
 } from "../../../src/domain/lotto/index.ts";
@@ -16,12 +21,13 @@ import { satangToBaht } from "../../../src/domain/money.ts";
 import type { ShooterBonus } from "../../config.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
-import { confirmedResultOf } from "./results.ts";
-import { type Executor, findRound, type RoundRow } from "./rounds.ts";
+import { type Executor, inTransaction } from "../../kernel/db.ts";
+import { DEMO_DRAW_SEED_KEY, sealShot } from "./drawSecrets.ts";
+import { confirmedResultOf } from "./resultViews.ts";
+import { findRound, type RoundRow } from "./rounds.ts";
 
 /**
- * Yeekee shooting (docs/results-api.md "Yeekee shooting", DOMAIN.md "Yeekee shooting (ying)"). Every shot is a
+ * Yeekee shooting (docs/results-api.md "Yeekee shooting", docs/rules.md "Yeekee shooting"). Every shot is a
  * member's, sent through yings.create; nothing else writes to `yings` (no house shooters, no hidden shots), and
  * every stored shot is published with its chain hash once shooting closes.
  *
@@ -29,10 +35,19 @@ import { type Executor, findRound, type RoundRow } from "./rounds.ts";
  * hash at seq n covers shots 1…n in that order, whichever server process took them. The draw (draws.ts) takes
  * the same lock before it reads the shots, and a shot checks the round's status after taking it: a shot is either
  * in the list the result was computed from, or refused.
+ *
+ * Sealed shooting (docs/results-api.md "Sealed shooting"): until the round is decided no answer and no broadcast
+ * carries a shot's number, the sum, the 16th-latest shot or a provisional result, since whoever could see them
+ * could aim the last shot. A shot is published as its commitment (shotCommitment, with a random salt the shooter
+ * gets back) and its chain hash; its number and salt are stored encrypted with the draw key (drawSecrets.ts), so
+ * the database alone does not tell them either. The draw (draws.ts) opens them, checks every commitment and the
+ * chain, and writes the numbers and salts in the clear for anyone to recompute.
  */
 
 /** One shot per member and round every this many seconds. */
 export const YING_INTERVAL_SECONDS = 3;
+/** At most this many shots per member and round (src/domain: the app says it too). */
+export { YING_MAX_SHOTS_PER_MEMBER };
 export const YING_LIST_DEFAULT = 20;
 export const YING_LIST_MAX = 100;
 
@@ -63,12 +78,12 @@ export function maskUserName(name: string): string {
 
 // --- Events for the socket.io room `ying:<betId>` (forwarded by yingRoutes; every process forwards its own). ---
 
+/** What the room hears of a shot while it is sealed: its place, time, commitment and chain hash; no number, no name. */
 export interface YingBroadcast {
   betId: number;
   seq: number;
-  yingNumber: string;
-  userName: string;
   createdAt: string;
+  commitment: string;
   hash: string;
 }
 export type YingEvent =
@@ -103,10 +118,16 @@ const roundNotFound = () => new AppError(404, "ROUND_NOT_FOUND", "Round not foun
 const notYeekee = () => new AppError(409, "NOT_YEEKEE", "This round has no shooting.");
 const shootingClosed = () => new AppError(409, "SHOOTING_CLOSED", "Shooting is closed for this round.");
 
+/**
+ * What the shooter gets back, and only they: with the number and the salt they can check, once the list is
+ * revealed, that `commitment` = shotCommitment(betId, seq, yingNumber, salt) sits at `seq` with `hash`.
+ */
 export interface YingReceipt {
   betId: number;
   seq: number;
   yingNumber: string;
+  salt: string;
+  commitment: string;
   hash: string;
   prevHash: string;
   createdAt: string;
@@ -134,12 +155,20 @@ export async function lockChain(trx: Executor, round: Pick<RoundRow, "id" | "bet
  */
 export async function shoot(
   db: Kysely<DB>,
-  input: { memberId: bigint; betId: bigint; yingNumber: string; clock?: () => Date },
+  input: {
+    memberId: bigint;
+    betId: bigint;
+    yingNumber: string;
+    clock?: () => Date;
+    /** Config.drawSeedKey; tests that do not care use the demo key. */
+    drawKey?: string;
+  },
 ): Promise<YingReceipt> {
   const clock = input.clock ?? (() => new Date());
   if (!isValidShot(input.yingNumber))
     throw new AppError(400, "YING_INVALID", "A shot is exactly 5 digits, 00000 to 99999.");
-  const { receipt, userName } = await inTransaction(db, async (trx) => {
+  const drawKey = input.drawKey ?? DEMO_DRAW_SEED_KEY;
+  const receipt = await inTransaction(db, async (trx) => {
     const round = await findRound(trx, input.betId);
     if (!round) throw roundNotFound();
     if (!isYeekeeRound(round)) throw notYeekee();
@@ -155,14 +184,22 @@ export async function shoot(
     const now = clock();
     if (!isShootingOpen({ ...round, status: current.status }, now)) throw shootingClosed();
 
-    const last = await trx
+    const mine = await trx
       .selectFrom("yings")
-      .select("created_at")
+      .select(({ fn }) => [fn.countAll<string>().as("shots"), fn.max("created_at").as("last")])
       .where("round_id", "=", round.id)
       .where("member_id", "=", input.memberId)
-      .orderBy("seq", "desc")
-      .limit(1)
-      .executeTakeFirst();
+      .executeTakeFirstOrThrow();
+    // Judged under the chain lock, so two requests of one member at once cannot both take the last allowed shot.
+    if (Number(mine.shots) >= YING_MAX_SHOTS_PER_MEMBER) {
+      throw new AppError(
+        409,
+        "YING_LIMIT",
+        `At most ${YING_MAX_SHOTS_PER_MEMBER} shots per member in a round.`,
+        { limit: YING_MAX_SHOTS_PER_MEMBER },
+      );
+    }
+    const last = mine.last === null ? null : { created_at: new Date(mine.last) };
     if (last) {
       const waitMs = last.created_at.getTime() + YING_INTERVAL_SECONDS * 1000 - now.getTime();
       if (waitMs > 0) {
@@ -177,10 +214,15 @@ export async function shoot(
     }
 
     const seq = chain.shots + 1;
-    const hash = await nextShotHash(chain.head_hash, input.yingNumber);
+    const salt = randomBytes(YING_SALT_BYTES).toString("hex");
+    const commitment = await shotCommitment(round.id, seq, input.yingNumber, salt);
+    // The chain links the commitment, never the number: a hash of a bare 5-digit number is reversed by trying
+    // 100,000 values.
+    const hash = await nextShotHash(chain.head_hash, commitment);
+    // No running sum is kept (it would tell the result to whoever reads the row).
     await trx
       .updateTable("ying_chains")
-      .set({ head_hash: hash, shots: seq, sum: chain.sum + BigInt(input.yingNumber), updated_at: now })
+      .set({ head_hash: hash, shots: seq, updated_at: now })
       .where("round_id", "=", round.id)
       .execute();
     await trx
@@ -189,25 +231,25 @@ export async function shoot(
         round_id: round.id,
         seq,
         member_id: input.memberId,
-        number: input.yingNumber,
+        number: null,
+        salt: null,
+        commitment,
+        sealed: sealShot(drawKey, round.id, seq, { number: input.yingNumber, salt }),
         hash,
         created_at: now,
       })
       .execute();
-    const member = await trx
-      .selectFrom("members")
-      .select("user_name")
-      .where("id", "=", input.memberId)
-      .executeTakeFirstOrThrow();
     const receipt: YingReceipt = {
       betId: Number(round.id),
       seq,
       yingNumber: input.yingNumber,
+      salt,
+      commitment,
       hash,
       prevHash: chain.head_hash,
       createdAt: now.toISOString(),
     };
-    return { receipt, userName: member.user_name };
+    return receipt;
   });
   announceYing(db, {
     type: "ying",
@@ -215,9 +257,8 @@ export async function shoot(
     data: {
       betId: receipt.betId,
       seq: receipt.seq,
-      yingNumber: receipt.yingNumber,
-      userName: maskUserName(userName),
       createdAt: receipt.createdAt,
+      commitment: receipt.commitment,
       hash: receipt.hash,
     },
   });
@@ -233,62 +274,72 @@ export async function yeekeeRoundOr404(db: Executor, betId: bigint): Promise<Rou
   return round;
 }
 
-/** The latest shots, latest first; `mine` for the given member's. */
+/**
+ * Whether a round's shots may be shown with their numbers: once it is decided (drawn or cancelled). Until then
+ * only receipts are public. A shot still sealed in a decided round (the moments before the draw's sweep reveals a
+ * round staff cancelled) stays hidden on its own.
+ */
+export function isDecided(round: Pick<RoundRow, "status">): boolean {
+  return round.status === "resulted" || round.status === "cancelled";
+}
+
+/**
+ * The latest shots, latest first; `mine` for the given member's. While the round is undecided an item is a
+ * receipt: place, time, commitment and hash, with `yingNumber`, `salt` and `userName` null.
+ */
 export async function listYings(
   db: Executor,
-  input: { roundId: bigint; limit: number; memberId?: bigint | undefined },
+  input: { round: Pick<RoundRow, "id" | "status">; limit: number; memberId?: bigint | undefined },
 ) {
+  const decided = isDecided(input.round);
   const rows = await db
     .selectFrom("yings")
     .innerJoin("members", "members.id", "yings.member_id")
     .select([
       "yings.seq",
       "yings.number",
+      "yings.salt",
+      "yings.commitment",
       "yings.hash",
       "yings.created_at",
       "yings.member_id",
       "members.user_name",
     ])
-    .where("yings.round_id", "=", input.roundId)
+    .where("yings.round_id", "=", input.round.id)
     .orderBy("yings.seq", "desc")
     .limit(input.limit)
     .execute();
   return {
-    items: rows.map((r) => ({
-      seq: r.seq,
-      yingNumber: r.number,
-      userName: maskUserName(r.user_name),
-      createdAt: r.created_at.toISOString(),
-      hash: r.hash,
-      mine: input.memberId !== undefined && r.member_id === input.memberId,
-    })),
+    sealed: !decided,
+    items: rows.map((r) => {
+      const shown = decided && r.number !== null;
+      return {
+        seq: r.seq,
+        yingNumber: shown ? r.number : null,
+        salt: shown ? r.salt : null,
+        userName: shown ? maskUserName(r.user_name) : null,
+        createdAt: r.created_at.toISOString(),
+        commitment: r.commitment,
+        hash: r.hash,
+        mine: input.memberId !== undefined && r.member_id === input.memberId,
+      };
+    }),
   };
 }
 
 /** Every stored shot of a round in seq order, as the chain and the result are computed from. */
 export async function storedShots(db: Executor, roundId: bigint, upToSeq?: number) {
-  let query = db.selectFrom("yings").select(["seq", "number", "hash"]).where("round_id", "=", roundId);
+  let query = db
+    .selectFrom("yings")
+    .select(["id", "seq", "number", "salt", "commitment", "sealed", "hash", "member_id"])
+    .where("round_id", "=", roundId);
   if (upToSeq !== undefined) query = query.where("seq", "<=", upToSeq);
   return query.orderBy("seq").execute();
 }
+export type StoredShot = Awaited<ReturnType<typeof storedShots>>[number];
 
-export interface ShotStats {
-  count: number;
-  sum: number;
-  sixteenth: { seq: number; yingNumber: string } | null;
-  /** The result if shooting closed now (null under YEEKEE_MIN_SHOTS). */
-  result: YeekeeResult;
-  headHash: string;
-}
-
-/**
- * Shots are never changed or removed, and the hash of a round's latest shot fixes every shot before it and the
- * round (its genesis): the figures are kept per latest hash, so a poll between two shots reads one index entry.
- */
-const statsCache = new Map<string, ShotStats>();
-const STATS_CACHE_MAX = 500;
-
-export async function shotStats(db: Executor, round: Pick<RoundRow, "id" | "bet_type">): Promise<ShotStats> {
+/** The latest shot's place and hash (the chain's head), or the genesis before any: public at any time. */
+async function chainHead(db: Executor, round: Pick<RoundRow, "id" | "bet_type">) {
   const latest = await db
     .selectFrom("yings")
     .select(["seq", "hash"])
@@ -296,20 +347,48 @@ export async function shotStats(db: Executor, round: Pick<RoundRow, "id" | "bet_
     .orderBy("seq", "desc")
     .limit(1)
     .executeTakeFirst();
-  if (!latest) {
-    return {
-      count: 0,
-      sum: 0,
-      sixteenth: null,
-      result: yeekeeResult([]),
-      headHash: await shotChainGenesis(round.bet_type),
-    };
+  return latest
+    ? { count: latest.seq, headHash: latest.hash }
+    : { count: 0, headHash: await shotChainGenesis(round.bet_type) };
+}
+
+export interface ShotStats {
+  count: number;
+  sum: number;
+  sixteenth: { seq: number; yingNumber: string } | null;
+  /** The result of the shots (null under YEEKEE_MIN_SHOTS). */
+  result: YeekeeResult;
+  headHash: string;
+}
+
+/**
+ * Shots are never changed once revealed, and the hash of a round's latest shot fixes every shot before it and the
+ * round (its genesis): the figures are kept per latest hash, so a poll between two reads costs one index entry.
+ */
+const statsCache = new Map<string, ShotStats>();
+const STATS_CACHE_MAX = 500;
+
+/**
+ * The figures of a decided round's revealed shots; null while the round is undecided or any of its shots is still
+ * sealed (nobody may learn the sum, the 16th-latest shot or a result before every shot is out).
+ */
+export async function shotStats(
+  db: Executor,
+  round: Pick<RoundRow, "id" | "bet_type" | "status">,
+): Promise<ShotStats | null> {
+  if (!isDecided(round)) return null;
+  const head = await chainHead(db, round);
+  if (head.count === 0) {
+    return { count: 0, sum: 0, sixteenth: null, result: yeekeeResult([]), headHash: head.headHash };
   }
-  const cached = statsCache.get(latest.hash);
+  const cached = statsCache.get(head.headHash);
   if (cached) return cached;
-  // Up to the latest seen: a shot committed between the two reads is left for the next poll.
-  const shots = await storedShots(db, round.id, latest.seq);
-  const numbers = shots.map((s) => s.number);
+  const shots = await storedShots(db, round.id, head.count);
+  const numbers: string[] = [];
+  for (const s of shots) {
+    if (s.number === null) return null;
+    numbers.push(s.number);
+  }
   let sum = 0;
   for (const n of numbers) sum += Number(n);
   // The shot YEEKEE_SUBTRACTED_PLACE-th counting back from the latest (the latest is the 1st).
@@ -317,13 +396,18 @@ export async function shotStats(db: Executor, round: Pick<RoundRow, "id" | "bet_
   const stats: ShotStats = {
     count: shots.length,
     sum,
-    sixteenth: sixteenth ? { seq: sixteenth.seq, yingNumber: sixteenth.number } : null,
+    sixteenth: sixteenth ? { seq: sixteenth.seq, yingNumber: sixteenth.number as string } : null,
     result: yeekeeResult(numbers),
-    headHash: latest.hash,
+    headHash: head.headHash,
   };
   if (statsCache.size >= STATS_CACHE_MAX) statsCache.delete(statsCache.keys().next().value as string);
-  statsCache.set(latest.hash, stats);
+  statsCache.set(head.headHash, stats);
   return stats;
+}
+
+/** Share of shots by the most active member and how many members shot (verification page, docs/results-api.md). */
+export function concentrationOf(shots: readonly Pick<StoredShot, "member_id">[]) {
+  return shotConcentration(shots.map((s) => String(s.member_id)));
 }
 
 /** The configured shooter bonus as the app shows it before the draw: baht strings, "0.00" when a place's is off. */
@@ -331,17 +415,24 @@ export function bonusView(bonus: ShooterBonus) {
   return { first: satangToBaht(bonus.first), sixteenth: satangToBaht(bonus.sixteenth) };
 }
 
+/**
+ * POST /yings.summary. Undecided: the count, the chain head and the times only (`sealed` true; `sum`,
+ * `sixteenth` and `resultNow` null). Decided and revealed: the figures the result was computed from.
+ */
 export async function yingSummary(db: Executor, round: RoundRow, now: Date, bonus: ShooterBonus) {
+  const head = await chainHead(db, round);
   const stats = await shotStats(db, round);
   return {
     betId: Number(round.id),
-    count: stats.count,
-    sum: stats.sum,
-    sixteenth: stats.sixteenth,
-    resultNow: stats.result.cancelled ? null : stats.result.number,
+    count: stats?.count ?? head.count,
+    sealed: stats === null,
+    sum: stats?.sum ?? null,
+    sixteenth: stats?.sixteenth ?? null,
+    resultNow: stats && !stats.result.cancelled ? stats.result.number : null,
     minShots: YEEKEE_MIN_SHOTS,
+    maxShotsPerMember: YING_MAX_SHOTS_PER_MEMBER,
     shootingCloseAt: shootingCloseAt(round).toISOString(),
-    headHash: stats.headHash,
+    headHash: head.headHash,
     open: isShootingOpen(round, now),
     bonus: bonusView(bonus),
   };
@@ -416,7 +507,7 @@ export async function shooterBonuses(
       {
         place,
         seq,
-        yingNumber: shot.number,
+        yingNumber: shot.number ?? "",
         userName: maskUserName(shot.user_name),
         amount: satangToBaht(paidByKey.get(shooterBonusKey(roundId, place)) ?? 0n),
         mine: memberId !== undefined && shot.member_id === memberId,
@@ -430,6 +521,7 @@ export async function shooterBonuses(
  * the bonus places (`mine` marks the caller's when a member token came along).
  */
 export async function yingResult(db: Executor, round: RoundRow, memberId?: bigint) {
+  const head = await chainHead(db, round);
   const stats = await shotStats(db, round);
   const { status, number } = await drawnNumber(db, round);
   const outcome = number === null ? null : fiveDigitOutcome(number);
@@ -440,9 +532,9 @@ export async function yingResult(db: Executor, round: RoundRow, memberId?: bigin
     top3: outcome?.top3 ?? null,
     top2: outcome?.top3.slice(-2) ?? null,
     bottom2: outcome?.bottom2 ?? null,
-    count: stats.count,
-    sum: stats.sum,
-    sixteenth: stats.sixteenth,
-    bonuses: status === "resulted" ? await shooterBonuses(db, round.id, stats.count, memberId) : [],
+    count: stats?.count ?? head.count,
+    sum: stats?.sum ?? null,
+    sixteenth: stats?.sixteenth ?? null,
+    bonuses: status === "resulted" && stats ? await shooterBonuses(db, round.id, stats.count, memberId) : [],
   };
 }

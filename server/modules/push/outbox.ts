@@ -1,8 +1,12 @@
 import type { Transaction } from "kysely";
+import type { NotificationType } from "../../../src/domain/contracts/notifications.ts";
 import { satangToBaht } from "../../../src/domain/money.ts";
-import type { DB, NotificationType } from "../../db/schema.ts";
+import type { DB } from "../../db/schema.ts";
 
-/** One notification to one member: a type and string parameters; the device words it in its own language. */
+/**
+ * One notification to one member: a type of the contract (src/domain/contracts/notifications.ts, which lists the
+ * parameters each carries) and string parameters; the device words it in its own language (sw/pushMessages.ts).
+ */
 export interface NotificationInput {
   memberId: bigint;
   type: NotificationType;
@@ -82,7 +86,7 @@ export function withdrawalNotification(
 
 /**
  * The app page of a family's slips opened at one slip: /poy/{betGroup}/{poyId}, or /poy/lottery/{betName}/{poyId}
- * for 4-digit lotteries (SPEC.md section 2); without a slip, the family's list.
+ * for 4-digit lotteries (docs/rules.md "Routes"); without a slip, the family's list.
  */
 export function poyUrl(round: { family: string; betName: string }, poyId?: bigint): string {
   const list =

@@ -1,8 +1,8 @@
 import { generateKeyPairSync, randomUUID, verify } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config.ts";
+import { inTransaction } from "../../kernel/db.ts";
 import { checkLedger } from "../../ledger/check.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
 import {
   firebasePushProvider,
   localPushProvider,
@@ -10,7 +10,14 @@ import {
   type PushResult,
   parseServiceAccount,
 } from "../../providers/push.ts";
-import { createTestApp, engineName, requestsOf, staffTokensFor, type TestApp } from "../../test/harness.ts";
+import {
+  createTestApp,
+  engineName,
+  requestsOf,
+  staffTokensFor,
+  type TestApp,
+  tokenOf,
+} from "../../test/harness.ts";
 import { creditDeposit } from "../wallet/deposits.ts";
 import { enqueueNotification } from "./outbox.ts";
 import { deliverDueNotifications, MAX_ATTEMPTS } from "./sender.ts";
@@ -28,9 +35,10 @@ async function member(name: string | null = "Somchai Jaidee") {
     phoneNumber: "0812345678",
   });
   expect(res.statusCode).toBe(201);
-  const token = res.headers.auth as string;
-  if (name) expect((await post("/api/users-infos.update", token, { name })).statusCode).toBe(200);
+  const token = tokenOf(res) as string;
   const uuid = res.json().userInfo.uuid as string;
+  // Set in the database: a name set through the API takes the PIN and is told by a push of its own.
+  if (name) await t.database.db.updateTable("members").set({ name }).where("uuid", "=", uuid).execute();
   const row = await t.database.db
     .selectFrom("members")
     .select("id")
@@ -88,6 +96,8 @@ beforeAll(async () => {
     ["pushdesk1", "staff"],
     ["pushadmin1", "administrator"],
   ]);
+  // Balance adjustments are confirmed by a second administrator (four eyes).
+  staff.checker = (await staffTokensFor(t, [["pushadmin2", "administrator"]])).administrator as string;
 });
 afterEach(async () => {
   expect(await checkLedger(t.database.db)).toEqual([]);
@@ -227,18 +237,21 @@ describe(`notification outbox (${engineName})`, () => {
     const a = await member();
     const dep = await fastDeposit(a.token, "200");
     await post("/api/staff/deposits.reject", staff.staff, { id: dep.id, reason: "No such transfer" });
+    const accountNumber = `12${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
     const bank = await post("/api/users-banks.create", a.token, {
       bankCode: "kbank",
-      bankAccountNumber: `12${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
+      bankAccountNumber: accountNumber,
+      pin: "Secret#123",
     });
     expect(bank.statusCode).toBe(201);
-    await post("/api/staff/members.adjust", staff.administrator, {
+    const funds = await post("/api/staff/members.adjust", staff.administrator, {
       uuid: a.uuid,
       type: "ADMIN_INCREASE",
       amount: "2000",
       reason: "test funds",
       idempotencyKey: randomUUID(),
     });
+    await post("/api/staff/proposals.confirm", staff.checker, { id: funds.json().proposal.id });
     const withdraw = async (amount: string) =>
       (
         await post("/api/withdrawals.create", a.token, {
@@ -248,6 +261,8 @@ describe(`notification outbox (${engineName})`, () => {
         })
       ).json().id as string;
     const paid = await withdraw("500");
+    // The first withdrawal to a newly added account is reviewed before it can be paid.
+    await post("/api/staff/withdrawals.review", staff.administrator, { id: paid });
     expect((await post("/api/staff/withdrawals.pay", staff.administrator, { id: paid })).statusCode).toBe(
       200,
     );
@@ -263,6 +278,12 @@ describe(`notification outbox (${engineName})`, () => {
     const rows = await outboxOf(a.id);
     expect(rows.map((r) => [r.type, r.params, r.dedupe_key])).toEqual([
       ["deposit-rejected", { amount: dep.prepareAmount, depositId: dep.id }, `deposit-rejected:${dep.id}`],
+      // Adding a bank account is told to the member too (account takeover controls).
+      [
+        "bank-added",
+        { bank: "kbank", last4: accountNumber.slice(-4) },
+        expect.stringMatching(/^bank-added:/),
+      ],
       ["withdrawal-paid", { amount: "500.00", withdrawalId: paid }, `withdrawal-paid:${paid}`],
       [
         "withdrawal-rejected",

@@ -1,42 +1,36 @@
 import type { FastifyInstance } from "fastify";
-import * as v from "valibot";
+import {
+  DeletePushTokenBody,
+  type NotificationListView,
+  NotificationsQuery,
+  RegisterPushTokenBody,
+} from "../../../src/domain/contracts/notifications.ts";
 import { CATALOG_LOCALE, resolveUserLocale } from "../../../src/domain/locale.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { inTransaction } from "../../ledger/ledger.ts";
-import { requireMember } from "../accounts/sessions.ts";
-import { isUniqueViolation, Limit } from "../wallet/common.ts";
+import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { inTransaction, isUniqueViolation } from "../../kernel/db.ts";
 
 /** Oldest devices are forgotten beyond this many per member (a device id is the client's to choose). */
 export const MAX_DEVICES_PER_MEMBER = 10;
 
-const DeviceId = v.pipe(v.string("requestInvalid"), v.regex(/^[A-Za-z0-9_-]{8,64}$/, "requestInvalid"));
-const RegisterBody = v.object({
-  deviceId: DeviceId,
-  token: v.pipe(
-    v.string("requestInvalid"),
-    v.minLength(8, "requestInvalid"),
-    v.maxLength(4096, "requestInvalid"),
-  ),
-  provider: v.picklist(["firebase", "local"], "requestInvalid"),
-  locale: v.pipe(v.string("requestInvalid"), v.maxLength(10, "requestInvalid")),
-});
-const ListQuery = v.object({ limit: Limit(30, 100) });
-
+/**
+ * The member's push devices and notifications (docs/decisions.md "Push notifications"): register and forget a
+ * device's token, and the member's own outbox rows. Delivery is the sender job's (sender.ts).
+ */
 export async function pushRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { db } = deps.database;
-  const member = (request: Parameters<typeof requireMember>[2]) =>
-    requireMember(db, deps.config.sessionSecret, request);
+  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   /**
    * Registers (or refreshes) this device's token for the logged-in member. A token names one browser install:
    * if another member, or another device id, held it, that row goes (the browser now belongs to this login).
    */
-  app.post("/api/push-tokens.register", async (request) => {
-    const { memberId, sessionId } = await member(request);
-    const body = parseWith(RegisterBody, request.body);
+  app.post("/api/push-tokens.register", { config: { access: ACCESS.member } }, async (request) => {
+    const { memberId, sessionId } = memberOf(request);
+    const body = parseWith(RegisterPushTokenBody, request.body);
     // The app learns the provider from /api/app-config; a token for another one could never be delivered.
     if (body.provider !== deps.config.push.provider) {
       throw new AppError(
@@ -110,9 +104,9 @@ export async function pushRoutes(app: FastifyInstance, deps: { config: Config; d
   });
 
   /** Unregisters one of the member's own devices (logout). Another member's device id matches nothing. */
-  app.post("/api/push-tokens.delete", async (request) => {
-    const { memberId } = await member(request);
-    const body = parseWith(v.object({ deviceId: DeviceId }), request.body);
+  app.post("/api/push-tokens.delete", { config: { access: ACCESS.member } }, async (request) => {
+    const { memberId } = memberOf(request);
+    const body = parseWith(DeletePushTokenBody, request.body);
     const result = await db
       .deleteFrom("push_tokens")
       .where("member_id", "=", memberId)
@@ -122,31 +116,35 @@ export async function pushRoutes(app: FastifyInstance, deps: { config: Config; d
   });
 
   /** The member's own notifications, newest first, with what was delivered to each device. */
-  app.get("/api/notifications", async (request) => {
-    const { memberId } = await member(request);
-    const { limit } = parseWith(ListQuery, request.query);
-    const rows = await db
-      .selectFrom("notification_outbox")
-      .selectAll()
-      .where("member_id", "=", memberId)
-      .orderBy("id", "desc")
-      .limit(limit)
-      .execute();
-    return {
-      items: rows.map((r) => ({
-        id: String(r.id),
-        type: r.type,
-        params: r.params,
-        url: r.url,
-        status: r.status,
-        createdAt: r.created_at.toISOString(),
-        sentAt: r.sent_at ? r.sent_at.toISOString() : null,
-        deliveries: (r.deliveries ?? []).map((d) => ({
-          deviceId: d.deviceId,
-          data: d.data,
-          result: d.result,
+  app.get(
+    "/api/notifications",
+    { config: { access: ACCESS.member } },
+    async (request): Promise<NotificationListView> => {
+      const { memberId } = memberOf(request);
+      const { limit } = parseWith(NotificationsQuery, request.query);
+      const rows = await db
+        .selectFrom("notification_outbox")
+        .selectAll()
+        .where("member_id", "=", memberId)
+        .orderBy("id", "desc")
+        .limit(limit)
+        .execute();
+      return {
+        items: rows.map((r) => ({
+          id: String(r.id),
+          type: r.type,
+          params: r.params,
+          url: r.url,
+          status: r.status,
+          createdAt: r.created_at.toISOString(),
+          sentAt: r.sent_at ? r.sent_at.toISOString() : null,
+          deliveries: (r.deliveries ?? []).map((d) => ({
+            deviceId: d.deviceId,
+            data: d.data,
+            result: d.result,
+          })),
         })),
-      })),
-    };
-  });
+      };
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type {
   NotificationOutboxTable,
   NotificationStatus,
 } from "../../db/schema.ts";
+import { createJobRunner, type JobSpec } from "../../kernel/jobs.ts";
 import type { PushProvider } from "../../providers/push.ts";
 
 type OutboxRow = Selectable<NotificationOutboxTable>;
@@ -159,34 +160,46 @@ async function deliverOne(
   return status;
 }
 
-/** Runs the sender every `intervalMs` in this process (several processes share the work); returns stop(). */
+/** A full claim: another batch may be waiting, so the runner goes on (a big round settled). */
+const SENDER_BATCH = 50;
+/** Batches one pass works off at most before leaving the rest to the next tick. */
+const SENDER_BATCHES_MAX = 20;
+
+/**
+ * The push sender for the job runner (server/kernel/jobs.ts): every 2 s in every process (rows are claimed, never
+ * sent twice at once). Its first pass waits one interval: start-up (migrations, the round job's first pass) has
+ * the database first.
+ */
+export function pushSenderJob(
+  db: Kysely<DB>,
+  provider: PushProvider,
+  options: { intervalMs?: number | undefined; log?: Pick<FastifyBaseLogger, "warn"> | undefined } = {},
+): JobSpec {
+  return {
+    name: "push sender",
+    intervalMs: options.intervalMs ?? PUSH_SENDER_INTERVAL_MS,
+    atStart: false,
+    batchesMax: SENDER_BATCHES_MAX,
+    run: async () => {
+      const summary = await deliverDueNotifications(db, provider, {
+        limit: SENDER_BATCH,
+        ...(options.log ? { log: options.log } : {}),
+      });
+      return { more: summary.sent + summary.noDevice + summary.retry + summary.failed >= SENDER_BATCH };
+    },
+  };
+}
+
+/**
+ * TRANSITIONAL (issue 13): the sender on a runner of its own, for server/app.ts until it lists modules (the push
+ * module adds pushSenderJob to the app's runner). Returns stop().
+ */
 export function startPushSender(
   db: Kysely<DB>,
   provider: PushProvider,
-  options: { intervalMs?: number; log?: Pick<FastifyBaseLogger, "error" | "warn"> } = {},
+  options: { intervalMs?: number | undefined; log?: Pick<FastifyBaseLogger, "error" | "warn"> } = {},
 ): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = (async () => {
-      // Keep going while full batches come back, so a burst (a big round settled) does not wait a tick per 50.
-      for (let round = 0; round < 20 && !stopped; round++) {
-        const summary = await deliverDueNotifications(db, provider, { log: options.log });
-        if (summary.sent + summary.noDevice + summary.retry + summary.failed < 50) break;
-      }
-    })()
-      .catch((err: unknown) => options.log?.error({ err }, "push sender failed"))
-      .finally(() => {
-        running = null;
-      });
-  };
-  // The first run waits one interval: start-up (migrations, the round job's first pass) has the database first.
-  const timer = setInterval(tick, options.intervalMs ?? PUSH_SENDER_INTERVAL_MS);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  const runner = createJobRunner(options.log ?? { error: () => {} });
+  runner.add(pushSenderJob(db, provider, options));
+  return () => runner.stop();
 }

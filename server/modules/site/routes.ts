@@ -1,33 +1,21 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import * as v from "valibot";
+import { INT4_MAX, integer } from "../../../src/domain/text.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { CENTRE_AGENT } from "../../db/seed.ts";
 import { AppError } from "../../http/errors.ts";
 
-export const NOT_ALLOW_DOMAIN = "Not Allow Domain";
-
-/** Requests for a host the site does not serve are refused (and the app shows its "Not Allow Domain" screen). */
-export function isAllowedHost(config: Config, hostname: string): boolean {
-  return config.allowedHosts.includes("*") || config.allowedHosts.includes(hostname.toLowerCase());
-}
-
 const AgentQuery = v.object({
-  agentId: v.optional(
-    v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(0)),
-  ),
+  agentId: v.optional(integer(0, INT4_MAX)),
 });
 
 export async function siteRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { config, database } = deps;
   const { db } = database;
 
-  app.addHook("onRequest", async (request) => {
-    if (request.url.startsWith("/api/health")) return;
-    if (!isAllowedHost(config, request.hostname))
-      throw new AppError(400, "NOT_ALLOW_DOMAIN", NOT_ALLOW_DOMAIN);
-  });
+  // Hosts the site does not serve are refused for every request, before routing (server/http/security.ts).
 
   app.get("/api/health", async (_request, reply) => {
     const started = performance.now();

@@ -1,5 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
-import type { DB } from "../../db/schema.ts";
+import type { Executor } from "../../kernel/db.ts";
 
 export interface AuditEntry {
   /** Who: "staff:<id>:<userName>" or "cli". */
@@ -12,7 +11,7 @@ export interface AuditEntry {
 }
 
 /** Appends one audit row; call it inside the transaction that makes the change, so both land or neither. */
-export async function audit(db: Kysely<DB> | Transaction<DB>, entry: AuditEntry): Promise<void> {
+export async function audit(db: Executor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto("audit_log")
     .values({

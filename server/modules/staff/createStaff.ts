@@ -3,6 +3,7 @@ import * as v from "valibot";
 import { PasswordSchema, UsernameSchema } from "../../../src/domain/account.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { DB } from "../../db/schema.ts";
+import { inTransaction } from "../../kernel/db.ts";
 import { audit } from "./audit.ts";
 import type { StaffRole } from "./routes.ts";
 
@@ -24,7 +25,7 @@ export async function createStaff(
     throw new Error(`the role must be one of ${STAFF_ROLES.join(", ")}`);
   }
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const created = await trx
       .insertInto("staff")
       .values({ user_name: input.userName, password_hash: passwordHash, role: input.role as StaffRole })

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { createTestApp, type TestApp, tokenOf } from "../../test/harness.ts";
 import { createStaff } from "./createStaff.ts";
 import { STAFF_LOGIN_FAILURES } from "./routes.ts";
 
@@ -25,7 +25,7 @@ async function memberNamed(userName: string) {
     password: "Secret#123",
     phoneNumber: "0812345678",
   });
-  return { uuid: res.json().userInfo.uuid as string, token: res.headers.auth as string };
+  return { uuid: res.json().userInfo.uuid as string, token: tokenOf(res) as string };
 }
 
 beforeAll(async () => {
@@ -38,7 +38,7 @@ beforeAll(async () => {
     await createStaff(t.database.db, { userName, password: PASS, role });
     const login = await post("/api/staff/login", { userName, password: PASS });
     expect(login.statusCode).toBe(200);
-    tokens[role] = login.headers.auth as string;
+    tokens[role] = tokenOf(login) as string;
   }
 });
 afterAll(async () => t.close());
@@ -162,7 +162,7 @@ describe("staff accounts", () => {
 
   it("revokes a staff session on logout", async () => {
     const login = await post("/api/staff/login", { userName: "superuser1", password: PASS });
-    const token = login.headers.auth as string;
+    const token = tokenOf(login) as string;
     expect((await post("/api/staff/logout", {}, token)).statusCode).toBe(200);
     expect((await get("/api/staff/members", token)).statusCode).toBe(401);
   });

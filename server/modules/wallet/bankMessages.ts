@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { resolveUserLocale, type UserLocale } from "../../../src/domain/locale.ts";
 
 /**
- * SPEC.md section 8: the add-bank page shows the server's message field as it is, so these messages are written
+ * docs/rules.md "Messages": the add-bank page shows the server's message field as it is, so these messages are written
  * for players in the language the app sends (`x-locale`), Thai by default.
  */
 const BANK_MESSAGES = {

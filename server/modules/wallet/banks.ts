@@ -1,15 +1,21 @@
 import type { FastifyInstance } from "fastify";
-import type { Kysely, Selectable, Transaction } from "kysely";
-import * as v from "valibot";
+import type { Selectable } from "kysely";
 import { holderNamesMatch, normalizeAccountNumber, validateBankAccount } from "../../../src/domain/banks.ts";
+import { AddBankBody, type MemberBankView } from "../../../src/domain/contracts/money.ts";
 import { MEMBER_BANKS_MAX, type MemberBankStatus } from "../../../src/domain/wallet.ts";
-import type { DB, MemberBanksTable } from "../../db/schema.ts";
+import type { MemberBanksTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
+import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import type { Executor } from "../../kernel/db.ts";
+import { inTransaction, iso, isUniqueViolation } from "../../kernel/db.ts";
+import { lastFour, recordAccountChange } from "../accounts/accountChanges.ts";
+import { confirmWithPin, pinOf } from "../accounts/pinConfirm.ts";
+import { requestContext } from "../accounts/securityEvents.ts";
 import { bankMessage } from "./bankMessages.ts";
-import { iso, isUniqueViolation, requireMoneyMember, type WalletDeps } from "./common.ts";
+import type { WalletDeps } from "./common.ts";
 
-export function memberBankView(row: Selectable<MemberBanksTable>) {
+export function memberBankView(row: Selectable<MemberBanksTable>): MemberBankView {
   return {
     id: String(row.id),
     bankCode: row.bank_code,
@@ -21,7 +27,7 @@ export function memberBankView(row: Selectable<MemberBanksTable>) {
 }
 
 /** The member's own account, or 404 (another member's id is indistinguishable from a missing one). */
-export async function ownBank(db: Kysely<DB> | Transaction<DB>, memberId: bigint, bankId: bigint) {
+export async function ownBank(db: Executor, memberId: bigint, bankId: bigint) {
   const row = await db
     .selectFrom("member_banks")
     .selectAll()
@@ -32,17 +38,14 @@ export async function ownBank(db: Kysely<DB> | Transaction<DB>, memberId: bigint
   return row;
 }
 
-const AddBank = v.object({
-  bankCode: v.pipe(v.string("requestInvalid"), v.trim(), v.toLowerCase(), v.maxLength(20, "requestInvalid")),
-  bankAccountNumber: v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid")),
-});
-
-/** Bank accounts: SPEC.md users-banks.create and the list behind /bank/status. */
+/** Bank accounts (docs/wallet-api.md "Bank accounts"): users-banks.create and the list behind /bank/status. */
 export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
+  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
+  const money = { config: { access: ACCESS.money } };
 
-  app.get("/api/users-banks", async (request) => {
-    const member = await requireMoneyMember(deps, request);
+  app.get("/api/users-banks", money, async (request) => {
+    const member = memberOf(request);
     const rows = await db
       .selectFrom("member_banks")
       .selectAll()
@@ -52,10 +55,10 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
     return { banks: rows.map(memberBankView) };
   });
 
-  // The messages here are shown to players as they are (SPEC.md section 8: add-bank shows the server's message).
-  app.post("/api/users-banks.create", async (request, reply) => {
-    const member = await requireMoneyMember(deps, request);
-    const body = parseWith(AddBank, request.body);
+  // The messages here are shown to players as they are (docs/wallet-api.md: add-bank shows the server's message).
+  app.post("/api/users-banks.create", money, async (request, reply) => {
+    const member = memberOf(request);
+    const body = parseWith(AddBankBody, request.body);
     const accountNumber = normalizeAccountNumber(body.bankAccountNumber);
     const problem =
       accountNumber === null ? "BANK_ACCOUNT_INVALID" : validateBankAccount(body.bankCode, accountNumber);
@@ -81,6 +84,8 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
     if (Number(existing.count) >= MEMBER_BANKS_MAX) {
       throw new AppError(409, "BANK_LIMIT", bankMessage(request, "BANK_LIMIT"));
     }
+    // A new payout destination is where a thief with a stolen session would send the money: it takes the PIN.
+    await confirmWithPin(db, member.memberId, pinOf(request.body), requestContext(request));
 
     let holder: string | null = null;
     try {
@@ -96,18 +101,27 @@ export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
     const status: MemberBankStatus =
       holder === null ? "pending" : holderNamesMatch(holder, memberName) ? "verified" : "mismatch";
     try {
-      const row = await db
-        .insertInto("member_banks")
-        .values({
-          member_id: member.memberId,
-          bank_code: body.bankCode,
-          account_number: accountNumber,
-          account_name: holder,
-          status,
-          verified_at: status === "verified" ? new Date() : null,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await inTransaction(db, async (trx) => {
+        const added = await trx
+          .insertInto("member_banks")
+          .values({
+            member_id: member.memberId,
+            bank_code: body.bankCode,
+            account_number: accountNumber,
+            account_name: holder,
+            status,
+            verified_at: status === "verified" ? new Date() : null,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAccountChange(trx, {
+          memberId: member.memberId,
+          type: "bank-added",
+          params: { bank: body.bankCode, last4: lastFour(accountNumber) },
+          context: requestContext(request),
+        });
+        return added;
+      });
       reply.status(201);
       return memberBankView(row);
     } catch (err) {

@@ -1,6 +1,11 @@
 import { randomInt } from "node:crypto";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import { sql } from "kysely";
+import type {
+  CryptoDetails,
+  DepositView,
+  ReceivingAccountView,
+} from "../../../src/domain/contracts/money.ts";
 import { satangToBaht } from "../../../src/domain/money.ts";
 import { promptPayPayload } from "../../../src/domain/promptpay.ts";
 import {
@@ -10,24 +15,39 @@ import {
 } from "../../../src/domain/wallet.ts";
 import type { DB, DepositsTable, ReceivingAccountsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { inTransaction, memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
+import { type Executor, inTransaction, iso, isUniqueViolation } from "../../kernel/db.ts";
+import { memberAccount, notifyMemberCash, systemAccount, transfer } from "../../ledger/ledger.ts";
 import { depositNotification, enqueueNotification } from "../push/outbox.ts";
 import { audit } from "../staff/audit.ts";
-import { type Executor, iso, isUniqueViolation, notifyMemberCash } from "./common.ts";
+
+/**
+ * Deposit requests and how they are credited (docs/wallet-api.md "Deposits", docs/rules.md "Unique amounts").
+ *
+ * What it owns: deposits, bank_statement_lines, and the DEPOSIT transfers that credit them. Invariants, and where
+ * they are kept:
+ * - a deposit is credited once, by one DEPOSIT transfer keyed `deposit:<id>` from its channel's clearing account
+ *   (creditDeposit), under the deposit's row lock, whoever approves it (staff, the feed, a provider) and however
+ *   often;
+ * - a unique amount is unique among the waiting requests of its receiving account: the partial unique index
+ *   decides when two requests race (createUniqueDeposit tries another amount);
+ * - a statement line is ingested once per account and external id, and credits a request only when the match is
+ *   unambiguous and on time (ingestStatementLine); anything else waits for staff;
+ * - every decision writes its audit row and the member's notification in its own transaction (recordDecision).
+ */
 
 export type DepositRow = Selectable<DepositsTable>;
 type DepositStatus = DepositsTable["status"];
 type ReceivingRow = Selectable<ReceivingAccountsTable>;
 
 /** What staff may still approve or reject (an expired request whose money came late, too). */
-const UNDECIDED: DepositStatus[] = ["waiting", "review", "expired"];
+export const UNDECIDED: DepositStatus[] = ["waiting", "review", "expired"];
 
 /** Transfers that arrive up to this long before the request was made still match it (bank clocks drift). */
 const CLOCK_SKEW_MS = 2 * 60 * 1000;
 /** A late transfer for an expired request is put in front of staff if it came within this window. */
 const LATE_MATCH_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export function receivingView(row: ReceivingRow) {
+export function receivingView(row: ReceivingRow): ReceivingAccountView {
   return {
     id: String(row.id),
     bankCode: row.bank_code,
@@ -38,8 +58,8 @@ export function receivingView(row: ReceivingRow) {
   };
 }
 
-/** The SPEC.md deposit response, with what the channel pages show. */
-export async function depositView(db: Executor, row: DepositRow) {
+/** A deposit as the member sees it (docs/wallet-api.md), with what the channel pages show. */
+export async function depositView(db: Executor, row: DepositRow): Promise<DepositView> {
   const receiving = row.receiving_account_id
     ? await db
         .selectFrom("receiving_accounts")
@@ -66,7 +86,8 @@ export async function depositView(db: Executor, row: DepositRow) {
     prepareTotal = queue.length;
     prepareIndex = queue.findIndex((q) => q.id === row.id) + 1;
   }
-  const details = (row.details ?? {}) as Record<string, unknown>;
+  // Written by the crypto channel itself (channels/crypto.ts), so its shape is known.
+  const details = (row.details ?? {}) as { crypto?: CryptoDetails };
   return {
     id: String(row.id),
     channel: row.channel,
@@ -83,7 +104,7 @@ export async function depositView(db: Executor, row: DepositRow) {
     ...(row.channel === "qrcode" && receiving?.promptpay_id
       ? { qrPayload: promptPayPayload({ target: receiving.promptpay_id, amountSatang: row.prepare_amount }) }
       : {}),
-    ...(row.channel === "crypto" ? { crypto: details.crypto } : {}),
+    ...(row.channel === "crypto" && details.crypto ? { crypto: details.crypto } : {}),
     ...(row.channel === "truemoney" && row.reference ? { voucher: maskVoucher(row.reference) } : {}),
     ...(row.channel === "normal"
       ? { depositAt: iso(row.deposit_at), fromBankId: row.member_bank_id ? String(row.member_bank_id) : null }
@@ -92,7 +113,7 @@ export async function depositView(db: Executor, row: DepositRow) {
     expiresAt: iso(row.expires_at),
   };
 }
-export type DepositView = Awaited<ReturnType<typeof depositView>>;
+export type { DepositView };
 
 export function maskVoucher(code: string): string {
   return code.length <= 6 ? "******" : `${code.slice(0, 3)}…${code.slice(-3)}`;
@@ -130,7 +151,7 @@ export async function existingByKey(db: Executor, memberId: bigint, key: string)
 
 /**
  * A fast or QR request: allocates an amount unique among the waiting requests on the receiving account
- * (DOMAIN.md). The database's partial unique index is the final word, so two requests racing for the same
+ * (docs/rules.md "Unique amounts"). The database's partial unique index is the final word, so two requests racing for the same
  * satang cannot both win; the loser tries another amount. The caller expires stale requests just before (their
  * amounts are free again).
  */
@@ -331,7 +352,7 @@ export type LineResult =
   | { result: "duplicate"; depositId?: string };
 
 /**
- * Ingests one bank statement line and matches it (DOMAIN.md): a line with exactly the unique amount of the one
+ * Ingests one bank statement line and matches it (docs/rules.md "Unique amounts"): a line with exactly the unique amount of the one
  * waiting fast/QR request on that account, made within its time, credits it at once. A line for a request that
  * has expired puts that request in front of staff ('review'). Anything else waits for staff as unmatched.
  * Idempotent per (account, external id): the same line again changes nothing.
@@ -417,40 +438,49 @@ export async function ingestStatementLine(db: Kysely<DB>, line: StatementLineInp
 
 /** Staff pair an unmatched (or review) statement line with a deposit: the deposit is credited the line's amount. */
 export async function assignStatementLine(db: Kysely<DB>, lineId: bigint, depositId: bigint, actor: string) {
-  const result = await inTransaction(db, async (trx) => {
-    const line = await trx
-      .selectFrom("bank_statement_lines")
-      .selectAll()
-      .where("id", "=", lineId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!line) throw new AppError(404, "LINE_NOT_FOUND", "Statement line not found.");
-    if (line.status === "matched") {
-      if (line.deposit_id === depositId) {
-        const row = await trx
-          .selectFrom("deposits")
-          .selectAll()
-          .where("id", "=", depositId)
-          .executeTakeFirstOrThrow();
-        return { row, credited: false };
-      }
-      throw new AppError(409, "LINE_MATCHED", "This statement line is already matched.");
-    }
-    if (line.deposit_id !== null && line.deposit_id !== depositId) {
-      throw new AppError(409, "LINE_LINKED", "This statement line is linked to another deposit.");
-    }
-    const credited = await creditDeposit(db, trx, depositId, {
-      actor,
-      amount: line.amount,
-      allowFrom: UNDECIDED,
-    });
-    await trx
-      .updateTable("bank_statement_lines")
-      .set({ status: "matched", deposit_id: depositId })
-      .where("id", "=", lineId)
-      .execute();
-    return credited;
-  });
+  const result = await inTransaction(db, (trx) => assignStatementLineIn(db, trx, lineId, depositId, actor));
   if (result.credited) await notifyMemberCash(db, result.row.member_id);
   return result.row;
+}
+
+/** assignStatementLine inside the caller's transaction (a confirmed four-eyes proposal); the caller notifies. */
+export async function assignStatementLineIn(
+  db: Kysely<DB>,
+  trx: Transaction<DB>,
+  lineId: bigint,
+  depositId: bigint,
+  actor: string,
+): Promise<{ row: DepositRow; credited: boolean }> {
+  const line = await trx
+    .selectFrom("bank_statement_lines")
+    .selectAll()
+    .where("id", "=", lineId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!line) throw new AppError(404, "LINE_NOT_FOUND", "Statement line not found.");
+  if (line.status === "matched") {
+    if (line.deposit_id === depositId) {
+      const row = await trx
+        .selectFrom("deposits")
+        .selectAll()
+        .where("id", "=", depositId)
+        .executeTakeFirstOrThrow();
+      return { row, credited: false };
+    }
+    throw new AppError(409, "LINE_MATCHED", "This statement line is already matched.");
+  }
+  if (line.deposit_id !== null && line.deposit_id !== depositId) {
+    throw new AppError(409, "LINE_LINKED", "This statement line is linked to another deposit.");
+  }
+  const credited = await creditDeposit(db, trx, depositId, {
+    actor,
+    amount: line.amount,
+    allowFrom: UNDECIDED,
+  });
+  await trx
+    .updateTable("bank_statement_lines")
+    .set({ status: "matched", deposit_id: depositId })
+    .where("id", "=", lineId)
+    .execute();
+  return credited;
 }

@@ -2,10 +2,11 @@ import { createHmac, randomUUID } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parseTlv } from "../../../src/domain/promptpay.ts";
 import { checkLedger } from "../../ledger/check.ts";
-import { createTestApp, requestsOf, staffTokensFor, type TestApp } from "../../test/harness.ts";
+import { createTestApp, requestsOf, staffTokensFor, type TestApp, tokenOf } from "../../test/harness.ts";
 
 const FEED_SECRET = "test-bank-feed-secret-0123456789abcdef";
 let t: TestApp;
+const PIN = "Secret#123";
 const staffTokens: Record<string, string> = {};
 
 const { post, get } = requestsOf(() => t.app);
@@ -21,13 +22,14 @@ async function member(name: string | null = "Somchai Jaidee") {
     phoneNumber: "0812345678",
   });
   expect(res.statusCode).toBe(201);
-  const token = res.headers.auth as string;
-  if (name) expect((await post("/api/users-infos.update", token, { name })).statusCode).toBe(200);
+  const token = tokenOf(res) as string;
+  if (name) expect((await post("/api/users-infos.update", token, { name, pin: PIN })).statusCode).toBe(200);
   return { token, uuid: res.json().userInfo.uuid as string };
 }
 const key = () => randomUUID();
 const cash = async (token: string) => (await get("/api/cashs", token)).json().money as string;
 
+/** Funds a member: one administrator proposes the adjustment, a second confirms it (four eyes). */
 async function staffAdjust(uuid: string, amount: string) {
   const res = await post("/api/staff/members.adjust", staffTokens.administrator, {
     uuid,
@@ -36,7 +38,11 @@ async function staffAdjust(uuid: string, amount: string) {
     reason: "test funds",
     idempotencyKey: key(),
   });
-  expect(res.statusCode).toBe(200);
+  expect(res.statusCode).toBe(202);
+  const confirmed = await post("/api/staff/proposals.confirm", staffTokens.administrator2, {
+    id: res.json().proposal.id,
+  });
+  expect(confirmed.statusCode).toBe(200);
 }
 
 async function verifiedBank(
@@ -44,6 +50,7 @@ async function verifiedBank(
   accountNumber = `12${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`,
 ) {
   const res = await post("/api/users-banks.create", token, {
+    pin: PIN,
     bankCode: "kbank",
     bankAccountNumber: accountNumber,
   });
@@ -61,7 +68,11 @@ beforeAll(async () => {
       ["moneyadmin1", "administrator"],
     ]),
   );
-});
+  // The second pair of eyes for adjustments and payments above the four-eyes threshold.
+  staffTokens.administrator2 = (await staffTokensFor(t, [["moneyadmin2", "administrator"]]))
+    .administrator as string;
+  // Three staff passwords hashed with scrypt on purpose: on a busy runner this set-up can pass a minute.
+}, 300_000);
 afterEach(async () => {
   expect(await checkLedger(t.database.db)).toEqual([]);
   const viaApi = await get("/api/staff/ledger.check", staffTokens.administrator);
@@ -74,6 +85,7 @@ describe("bank accounts", () => {
     const a = await member("นาย Somchai Jaidee");
     const b = await member("Malee Srisuk");
     const add = await post("/api/users-banks.create", a.token, {
+      pin: PIN,
       bankCode: "KBANK",
       bankAccountNumber: "123-4-56789-0",
     });
@@ -83,16 +95,17 @@ describe("bank accounts", () => {
     expect((await get("/api/users-banks", b.token)).json().banks).toEqual([]);
     // One account belongs to one member.
     const taken = await post("/api/users-banks.create", b.token, {
+      pin: PIN,
       bankCode: "kbank",
       bankAccountNumber: "1234567890",
     });
     expect(taken.statusCode).toBe(409);
-    // The add-bank page shows the message as it is (SPEC.md section 8): in the app's language, Thai by default.
+    // The add-bank page shows the message as it is (docs/rules.md "Messages"): in the app's language, Thai by default.
     expect(taken.json()).toMatchObject({ code: "BANK_ACCOUNT_TAKEN", message: "บัญชีธนาคารนี้ถูกลงทะเบียนแล้ว" });
     const inEnglish = await t.app.inject({
       method: "POST",
       url: "/api/users-banks.create",
-      payload: { bankCode: "kbank", bankAccountNumber: "1234567890" },
+      payload: { bankCode: "kbank", bankAccountNumber: "1234567890", pin: PIN },
       headers: { authorization: `Bearer ${b.token}`, "x-locale": "en" },
     });
     expect(inEnglish.json().message).toBe("This bank account is already registered.");
@@ -101,23 +114,27 @@ describe("bank accounts", () => {
   it("refuses numbers of the wrong shape for the bank, unknown banks, and members without a name", async () => {
     const a = await member();
     const short = await post("/api/users-banks.create", a.token, {
+      pin: PIN,
       bankCode: "kbank",
       bankAccountNumber: "12345",
     });
     expect(short.json()).toMatchObject({ code: "BANK_ACCOUNT_INVALID" });
     expect(short.statusCode).toBe(400);
     const letters = await post("/api/users-banks.create", a.token, {
+      pin: PIN,
       bankCode: "scb",
       bankAccountNumber: "12345abcde",
     });
     expect(letters.json().code).toBe("BANK_ACCOUNT_INVALID");
     const unknown = await post("/api/users-banks.create", a.token, {
+      pin: PIN,
       bankCode: "nobank",
       bankAccountNumber: "1234567890",
     });
     expect(unknown.json().code).toBe("BANK_UNKNOWN");
     const nameless = await member(null);
     const noName = await post("/api/users-banks.create", nameless.token, {
+      pin: PIN,
       bankCode: "kbank",
       bankAccountNumber: "1112223334",
     });
@@ -127,6 +144,7 @@ describe("bank accounts", () => {
   it("marks an account held by someone else as a mismatch, and withdrawals to it are refused", async () => {
     const a = await member();
     const add = await post("/api/users-banks.create", a.token, {
+      pin: PIN,
       bankCode: "scb",
       bankAccountNumber: "5550009999",
     });
@@ -145,6 +163,7 @@ describe("bank accounts", () => {
     const a = await member();
     for (const n of ["2000000001", "2000000002", "2000000003"]) await verifiedBank(a.token, n);
     const fourth = await post("/api/users-banks.create", a.token, {
+      pin: PIN,
       bankCode: "kbank",
       bankAccountNumber: "2000000004",
     });
@@ -260,14 +279,25 @@ describe("fast and QR deposits", () => {
 });
 
 describe("bank statement feed", () => {
-  const sign = (body: string) => `sha256=${createHmac("sha256", FEED_SECRET).update(body).digest("hex")}`;
+  const sign = (timestamp: string, body: string) =>
+    `sha256=${createHmac("sha256", FEED_SECRET).update(`${timestamp}.${body}`).digest("hex")}`;
+  // Each delivery is signed at its own second (a second delivery of the same signature is a replay).
+  // Each delivery gets its own second, strictly increasing (a retry of the same lines is a new delivery, not a
+  // replay); subtracting a counter from the clock collided whenever the clock ticked between two deliveries.
+  let lastTimestamp = 0;
   const feed = (lines: unknown[], signature?: string) => {
     const body = JSON.stringify({ lines });
+    lastTimestamp = Math.max(Math.floor(Date.now() / 1000), lastTimestamp + 1);
+    const timestamp = String(lastTimestamp);
     return t.app.inject({
       method: "POST",
       url: "/api/bank-feed/statements",
       payload: body,
-      headers: { "content-type": "application/json", "x-signature": signature ?? sign(body) },
+      headers: {
+        "content-type": "application/json",
+        "x-timestamp": timestamp,
+        "x-signature": signature ?? sign(timestamp, body),
+      },
     });
   };
 
@@ -285,6 +315,54 @@ describe("bank statement feed", () => {
       "sha256=00",
     );
     expect(res.statusCode).toBe(401);
+  });
+
+  it("refuses a delivery signed more than 5 minutes from now, one without a signed timestamp, and a replay", async () => {
+    const body = JSON.stringify({
+      lines: [
+        {
+          externalId: `replay-${randomUUID()}`,
+          bankCode: "kbank",
+          accountNumber: "9999999999",
+          amount: "1.00",
+          occurredAt: new Date().toISOString(),
+        },
+      ],
+    });
+    const send = (timestamp: string | undefined, signature: string) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/bank-feed/statements",
+        payload: body,
+        headers: {
+          "content-type": "application/json",
+          ...(timestamp === undefined ? {} : { "x-timestamp": timestamp }),
+          "x-signature": signature,
+        },
+      });
+    const now = Math.floor(Date.now() / 1000);
+    for (const skew of [-301, 301, -3600]) {
+      const timestamp = String(now + skew);
+      const res = await send(timestamp, sign(timestamp, body));
+      expect(res.statusCode, String(skew)).toBe(401);
+      expect(res.json().code, String(skew)).toBe("SIGNATURE_EXPIRED");
+    }
+    // The body's HMAC alone (no timestamp in it) is not a signature any more.
+    const bodyOnly = `sha256=${createHmac("sha256", FEED_SECRET).update(body).digest("hex")}`;
+    expect((await send(undefined, bodyOnly)).json().code).toBe("SIGNATURE_INVALID");
+    expect((await send(String(now), bodyOnly)).json().code).toBe("SIGNATURE_INVALID");
+    // A timestamp other than the one signed.
+    expect((await send(String(now - 1), sign(String(now), body))).json().code).toBe("SIGNATURE_INVALID");
+
+    const timestamp = String(now - 120);
+    const first = await send(timestamp, sign(timestamp, body));
+    expect(first.statusCode).toBe(200);
+    const replay = await send(timestamp, sign(timestamp, body));
+    expect(replay.statusCode).toBe(409);
+    expect(replay.json()).toEqual({
+      code: "REPLAYED",
+      message: "This delivery was received before; sign a new one to send again.",
+    });
   });
 
   it("matches an exact unique amount once, leaves unknown amounts for staff, and staff assign them", async () => {
@@ -348,7 +426,15 @@ describe("bank statement feed", () => {
     expect(res.json().results[0]).toMatchObject({ result: "review", depositId: dep.id });
     expect(await cash(a.token)).toBe("0.00");
     expect((await get(`/api/deposits.one?id=${dep.id}`, a.token)).json().status).toBe("review");
-    const approved = await post("/api/staff/deposits.approve", staffTokens.staff, { id: dep.id });
+    // Approving the expired request itself is an override now (four eyes); staff pair the bank's line with it.
+    const direct = await post("/api/staff/deposits.approve", staffTokens.staff, { id: dep.id });
+    expect(direct.json().code).toBe("DEPOSIT_EXPIRED");
+    const lines = (await get("/api/staff/statement-lines", staffTokens.staff)).json().items;
+    const late = lines.find((l: { depositId: string | null }) => l.depositId === dep.id);
+    const approved = await post("/api/staff/statement-lines.assign", staffTokens.staff, {
+      lineId: late.id,
+      depositId: dep.id,
+    });
     expect(approved.json().status).toBe("approved");
     expect(await cash(a.token)).toBe(dep.prepareAmount);
   });
@@ -488,6 +574,11 @@ describe("withdrawals", () => {
     expect(
       (await post("/api/staff/withdrawals.pay", staffTokens.staff, { id: w.json().id })).statusCode,
     ).toBe(403);
+    // The first withdrawal to a newly added account waits for an explicit review before it can be paid.
+    expect(
+      (await post("/api/staff/withdrawals.pay", staffTokens.administrator, { id: w.json().id })).json().code,
+    ).toBe("WITHDRAWAL_REVIEW_REQUIRED");
+    await post("/api/staff/withdrawals.review", staffTokens.administrator, { id: w.json().id });
     const paid = await post("/api/staff/withdrawals.pay", staffTokens.administrator, { id: w.json().id });
     expect(paid.json().status).toBe("paid");
     expect(
@@ -531,8 +622,15 @@ describe("withdrawals", () => {
     expect((await withdraw("99.99")).json().code).toBe("WITHDRAW_MIN");
     const payAll = async () => {
       const waiting = (await get("/api/staff/withdrawals", staffTokens.administrator)).json().items;
-      for (const w of waiting)
-        await post("/api/staff/withdrawals.pay", staffTokens.administrator, { id: w.id });
+      for (const w of waiting) {
+        await post("/api/staff/withdrawals.review", staffTokens.administrator, { id: w.id });
+        const paid = await post("/api/staff/withdrawals.pay", staffTokens.administrator, { id: w.id });
+        // Above the four-eyes threshold the payment is a proposal a second administrator confirms.
+        if (paid.statusCode === 202)
+          await post("/api/staff/proposals.confirm", staffTokens.administrator2, {
+            id: paid.json().proposal.id,
+          });
+      }
     };
     for (let i = 0; i < 4; i++) {
       expect((await withdraw("49000")).statusCode).toBe(201);
@@ -589,6 +687,7 @@ describe("statements and turnover", () => {
     const w = (
       await post("/api/withdrawals.create", a.token, { bankId, amount: "150", idempotencyKey: key() })
     ).json();
+    await post("/api/staff/withdrawals.review", staffTokens.administrator, { id: w.id });
     await post("/api/staff/withdrawals.pay", staffTokens.administrator, { id: w.id });
 
     const all = (await post("/api/transactions.all", a.token, {})).json();
@@ -642,7 +741,7 @@ describe("statements and turnover", () => {
 });
 
 describe("receiving accounts", () => {
-  it("administrators add the site's accounts per channel; members then see them", async () => {
+  it("administrators add the site's accounts per channel (a second one confirms); members then see them", async () => {
     const body = {
       bankCode: "BBL",
       accountNumber: "111-2-22333-4",
@@ -652,12 +751,15 @@ describe("receiving accounts", () => {
       active: true,
     };
     expect((await post("/api/staff/receiving-accounts.save", staffTokens.staff, body)).statusCode).toBe(403);
+    // Four eyes: the change is a proposal (202) that a second administrator confirms (fourEyes.test.ts).
     const saved = await post("/api/staff/receiving-accounts.save", staffTokens.administrator, body);
-    expect(saved.json()).toMatchObject({
+    expect(saved.statusCode).toBe(202);
+    expect(saved.json().proposal.details).toMatchObject({
       bankCode: "bbl",
       accountNumber: "1112223334",
-      channels: ["normal"],
+      channels: "normal",
     });
+    await post("/api/staff/proposals.confirm", staffTokens.administrator2, { id: saved.json().proposal.id });
     const bad = await post("/api/staff/receiving-accounts.save", staffTokens.administrator, {
       ...body,
       accountNumber: "12",
@@ -671,7 +773,11 @@ describe("receiving accounts", () => {
     expect(channels.fast.accounts.map((x: { accountNumber: string }) => x.accountNumber)).not.toContain(
       "1112223334",
     );
-    await post("/api/staff/receiving-accounts.save", staffTokens.administrator, { ...body, active: false });
+    const off = await post("/api/staff/receiving-accounts.save", staffTokens.administrator, {
+      ...body,
+      active: false,
+    });
+    await post("/api/staff/proposals.confirm", staffTokens.administrator2, { id: off.json().proposal.id });
     const after = (await get("/api/deposit-channels", a.token)).json();
     expect(after.normal.accounts.map((x: { accountNumber: string }) => x.accountNumber)).not.toContain(
       "1112223334",
@@ -681,6 +787,7 @@ describe("receiving accounts", () => {
 
 describe("staff adjustments", () => {
   it("only administrators adjust balances; a retry moves money once and writes one audit row", async () => {
+    // Four eyes: the adjustment is proposed (twice, the same proposal) and a second administrator confirms it.
     const a = await member();
     const requestKey = key();
     const body = {
@@ -691,8 +798,11 @@ describe("staff adjustments", () => {
       idempotencyKey: requestKey,
     };
     expect((await post("/api/staff/members.adjust", staffTokens.staff, body)).statusCode).toBe(403);
+    const first = await post("/api/staff/members.adjust", staffTokens.administrator, body);
     await post("/api/staff/members.adjust", staffTokens.administrator, body);
-    await post("/api/staff/members.adjust", staffTokens.administrator, body);
+    const id = first.json().proposal.id;
+    await post("/api/staff/proposals.confirm", staffTokens.administrator2, { id });
+    await post("/api/staff/proposals.confirm", staffTokens.administrator2, { id });
     expect(await cash(a.token)).toBe("250.00");
     const rows = await t.database.db
       .selectFrom("audit_log")

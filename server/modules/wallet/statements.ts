@@ -1,6 +1,13 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { sql } from "kysely";
-import * as v from "valibot";
+import {
+  type BankTransactionsView,
+  StatementBody,
+  type StatementItemView,
+  type StatementView,
+  TurnoverQuery,
+  type TurnoverView,
+} from "../../../src/domain/contracts/money.ts";
 import { satangToBaht } from "../../../src/domain/money.ts";
 import { bangkokDayStart, clampWindow, statementWindow } from "../../../src/domain/statement.ts";
 import {
@@ -13,8 +20,9 @@ import {
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { type MemberAccountKind, memberAccount } from "../../ledger/ledger.ts";
-import { requireMoneyMember, type WalletDeps } from "./common.ts";
+import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { findMemberAccount, type MemberAccountKind } from "../../ledger/ledger.ts";
+import type { WalletDeps } from "./common.ts";
 import { depositView } from "./deposits.ts";
 import { withdrawalView } from "./withdrawals.ts";
 
@@ -27,12 +35,6 @@ function definedOnly(body: { startedDate?: string | undefined; endedDate?: strin
   };
 }
 
-const WindowBody = v.object({
-  startedDate: v.optional(v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid"))),
-  endedDate: v.optional(v.pipe(v.string("requestInvalid"), v.maxLength(40, "requestInvalid"))),
-  group: v.optional(v.picklist(["deposit", "withdraw", "lotto", "games"], "requestInvalid")),
-});
-
 /**
  * A member account's movements in a window, newest first, with the balance after each. Only transfers that
  * move the balance count (posted, and holds once posted); a hold itself is shown on /credit/status.
@@ -41,7 +43,7 @@ export async function accountStatement(
   database: Database,
   accountId: bigint,
   window: { from: Date; to: Date },
-) {
+): Promise<StatementItemView[]> {
   const { db } = database;
   const account = await db
     .selectFrom("ledger_accounts")
@@ -59,7 +61,7 @@ export async function accountStatement(
     .limit(STATEMENT_ROWS_MAX)
     .execute();
   let balanceAfter = account.balance;
-  const items = [];
+  const items: StatementItemView[] = [];
   for (const row of rows) {
     const incoming = row.credit_account_id === accountId;
     const item = {
@@ -78,24 +80,31 @@ export async function accountStatement(
   return items;
 }
 
+/**
+ * Statements, bank requests and turnover (docs/wallet-api.md "Statements"): reads only. An account nothing has
+ * moved yet does not exist (the first transfer creates it): its statement is empty and its turnover 0.
+ */
 export async function statementRoutes(app: FastifyInstance, deps: WalletDeps) {
+  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
+  const money = { config: { access: ACCESS.money } };
 
   async function statement(
-    request: Parameters<typeof requireMoneyMember>[1],
+    request: FastifyRequest,
     kind: "general" | "afCash",
     account: MemberAccountKind,
-  ) {
-    const member = await requireMoneyMember(deps, request);
-    const body = parseWith(WindowBody, request.body);
+  ): Promise<StatementView> {
+    const member = memberOf(request);
+    const body = parseWith(StatementBody, request.body);
     const now = new Date();
     // Omitted dates mean the widest window the statement allows.
     const window = clampWindow(kind, { ...statementWindow(kind, now), ...definedOnly(body) }, now);
     if (!window) throw new AppError(400, "DATE_INVALID", "Please choose valid dates.");
-    const items = await accountStatement(deps.database, await memberAccount(db, member.memberId, account), {
-      from: window.start,
-      to: window.end,
-    });
+    const accountId = await findMemberAccount(db, member.memberId, account);
+    const items =
+      accountId === null
+        ? []
+        : await accountStatement(deps.database, accountId, { from: window.start, to: window.end });
     const group: TransactionGroup | undefined = body.group;
     return {
       startedDate: window.startedDate,
@@ -104,11 +113,13 @@ export async function statementRoutes(app: FastifyInstance, deps: WalletDeps) {
     };
   }
 
-  app.post("/api/transactions.all", (request) => statement(request, "general", "member_cash"));
-  app.post("/api/af-cashs.transaction.all", (request) => statement(request, "afCash", "member_af_cash"));
+  app.post("/api/transactions.all", money, (request) => statement(request, "general", "member_cash"));
+  app.post("/api/af-cashs.transaction.all", money, (request) =>
+    statement(request, "afCash", "member_af_cash"),
+  );
 
-  app.post("/api/transactions.bank", async (request) => {
-    const member = await requireMoneyMember(deps, request);
+  app.post("/api/transactions.bank", money, async (request): Promise<BankTransactionsView> => {
+    const member = memberOf(request);
     const since = new Date(Date.now() - 30 * 24 * 3_600_000);
     const [deposits, withdrawals] = await Promise.all([
       db
@@ -136,19 +147,11 @@ export async function statementRoutes(app: FastifyInstance, deps: WalletDeps) {
 
   // Turnover: total stakes (bets minus refunded bets) from the member's cash, the base of promotion wagering.
   const PERIOD_DAYS = { today: 0, "7d": 6, "30d": 29 } as const;
-  const TurnoverQuery = v.object({
-    period: v.optional(v.picklist(["today", "7d", "30d"], "requestInvalid"), "today"),
-  });
   const STAKE_TYPES = [...LOTTO_TYPES, ...GAME_TYPES].filter((t) => t.startsWith("BET_"));
   const REFUND_TYPES = ["ABORT_POY", "ABORT_GAME", "REFUND_GAME"];
 
-  app.get("/api/turnover", async (request) => {
-    const member = await requireMoneyMember(deps, request);
-    const { period } = parseWith(TurnoverQuery, request.query);
-    const now = new Date();
-    const from = new Date(bangkokDayStart(now).getTime() - PERIOD_DAYS[period] * 24 * 3_600_000);
-    const cash = await memberAccount(db, member.memberId, "member_cash");
-    const rows = await db
+  const stakesAndRefunds = (cash: bigint, from: Date) =>
+    db
       .selectFrom("ledger_transfers")
       .select(["type", sql<string>`sum(amount)`.as("total")])
       .where("created_at", ">=", from)
@@ -161,6 +164,14 @@ export async function statementRoutes(app: FastifyInstance, deps: WalletDeps) {
       )
       .groupBy("type")
       .execute();
+
+  app.get("/api/turnover", money, async (request): Promise<TurnoverView> => {
+    const member = memberOf(request);
+    const { period } = parseWith(TurnoverQuery, request.query);
+    const now = new Date();
+    const from = new Date(bangkokDayStart(now).getTime() - PERIOD_DAYS[period] * 24 * 3_600_000);
+    const cash = await findMemberAccount(db, member.memberId, "member_cash");
+    const rows = cash === null ? [] : await stakesAndRefunds(cash, from);
     let lotto = 0n;
     let games = 0n;
     for (const row of rows) {

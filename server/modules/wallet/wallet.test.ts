@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
-import { createTestApp, type TestApp } from "../../test/harness.ts";
+import { createTestApp, type TestApp, tokenOf } from "../../test/harness.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function member(userName: string) {
     .select("id")
     .where("uuid", "=", uuid)
     .executeTakeFirstOrThrow();
-  return { id: row.id, token: res.headers.auth as string };
+  return { id: row.id, token: tokenOf(res) as string };
 }
 const get = (url: string, token?: string) =>
   t.app.inject({ method: "GET", url, headers: token ? { authorization: `Bearer ${token}` } : {} });
