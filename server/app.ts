@@ -4,17 +4,31 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type RouteOptions,
 } from "fastify";
 import type { Server as SocketServer } from "socket.io";
 import { satangToBaht } from "../src/domain/money.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
-import { registerErrorHandling } from "./http/errors.ts";
-import { registerSecurityHeaders } from "./http/security.ts";
+import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from "./http/bodyLimit.ts";
+import { frameworkErrorOptions, registerErrorHandling } from "./http/errors.ts";
+import { registerPublicReadLimits } from "./http/publicReads.ts";
+import {
+  clientAddressResolver,
+  fastifyTrustProxy,
+  isAllowedHost,
+  registerCsrfProtection,
+  registerHostAllowList,
+  registerSecurityHeaders,
+} from "./http/security.ts";
+import { registerSessionCookieClearing } from "./http/sessionCookies.ts";
 import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
 import { accountBalance, memberAccount, onCashChange } from "./ledger/ledger.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
-import { authenticateToken } from "./modules/accounts/sessions.ts";
+import { securityRoutes } from "./modules/accounts/securityRoutes.ts";
+import { authenticateToken, liveSession, onSessionsEnded } from "./modules/accounts/sessions.ts";
+import { type GamesOptions, gamesModule } from "./modules/games/index.ts";
+import { type OriginalsDeps, originalsProvider } from "./modules/games/originals/provider.ts";
 import { lineRoutes } from "./modules/line/routes.ts";
 import { numberSetRoutes } from "./modules/lotto/numberSets.ts";
 import { resultRoutes } from "./modules/lotto/resultRoutes.ts";
@@ -44,12 +58,10 @@ import {
   type TokenVerifier,
 } from "./realtime.ts";
 
-export const BODY_LIMIT_BYTES = 10 * 1024 * 1024;
-
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Resolves access tokens for socket.io; defaults to the member sessions. */
+  /** Resolves access tokens (cookie or handshake auth) for socket.io; defaults to the member sessions. */
   verifyToken?: TokenVerifier;
   /** How often sockets of revoked sessions are looked for (default 30 s). */
   sessionSweepMs?: number;
@@ -67,6 +79,15 @@ export interface AppDeps {
   pushSenderIntervalMs?: number;
   /** Where log lines go (default stdout); tests read what would be logged. */
   logStream?: { write(line: string): void };
+  /** Told of every route as it is added (the fuzz test enumerates them, so a new route is fuzzed too). */
+  onRoute?: (route: RouteOptions) => void;
+  /** The games module: Hub88's transport, its jobs' intervals (tests turn the jobs off). */
+  games?: GamesOptions;
+  /**
+   * LOTTOUP Originals' game server (server/modules/games/originals): its wallet timeout and retry job interval,
+   * or a wallet client of the test's own. Default: signed HTTP callbacks to this server's own listening address.
+   */
+  originals?: Pick<OriginalsDeps, "wallet" | "walletTimeoutMs" | "retryIntervalMs">;
 }
 
 export interface App {
@@ -74,7 +95,7 @@ export interface App {
   io: SocketServer;
 }
 
-/** Strips credentials from a URL before it is logged (socket.io carries the token in the query). */
+/** Strips credentials from a URL before it is logged (no client of ours puts one there; a careless one might). */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token|password|otp\w*)=)[^&]*/gi, "$1[redacted]");
 }
@@ -107,18 +128,14 @@ class OneLineRequestLog extends LogController {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config } = deps;
   const app = Fastify({
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    ...frameworkErrorOptions,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logController: new OneLineRequestLog(),
     logger: {
       level: config.logLevel,
       redact: {
-        paths: [
-          "req.headers.authorization",
-          "req.headers.cookie",
-          "res.headers['set-cookie']",
-          "res.headers.auth",
-        ],
+        paths: ["req.headers.authorization", "req.headers.cookie", "res.headers['set-cookie']"],
         censor: "[redacted]",
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
@@ -129,9 +146,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     recaptcha: config.recaptcha !== null,
     liveChatOrigin: config.liveChat ? new URL(config.liveChat.scriptUrl).origin : undefined,
     firebase: config.push.provider === "firebase",
+    frameOrigins: config.games.frameOrigins,
+    imageOrigins: config.games.imageOrigins,
   });
   registerErrorHandling(app);
+  registerHostAllowList(app, config.allowedHosts);
+  registerCsrfProtection(app);
+  registerSessionCookieClearing(app);
+  registerBodyLimits(app);
+  registerPublicReadLimits(app, config.publicReadLimitPerIp);
   await app.register(compress, { global: true, threshold: 1024 });
+  if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
 
   const verifyToken: TokenVerifier =
     deps.verifyToken ??
@@ -147,6 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     redisUrl: config.redisUrl,
     redisKey: deps.realtimeRedisKey ?? config.redisKey,
     log: app.log,
+    allowHost: (hostname) => isAllowedHost(config.allowedHosts, hostname),
+    clientAddress: clientAddressResolver(config.trustProxy),
   });
   const stopSweep = startSessionSweep(
     io,
@@ -155,13 +182,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .selectFrom("sessions")
         .select("id")
         .where("id", "in", ids)
-        .where("revoked_at", "is", null)
-        .where("expires_at", ">", new Date())
+        .where(liveSession)
         .execute();
       return new Set(rows.map((r) => r.id));
     },
     deps.sessionSweepMs,
   );
+  // Logout, a lock, a suspension, a PIN reset: the ended sessions' sockets close at once, in every process.
+  const stopSessionsEnded = onSessionsEnded(deps.database.db, async (sessionIds) => {
+    for (const sessionId of sessionIds) await disconnectSession(io, sessionId);
+  });
 
   await app.register(async (api) => siteRoutes(api, deps));
   const sms =
@@ -178,10 +208,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       database: deps.database,
       sms,
       captcha,
-      onSessionRevoked: (sessionId) => disconnectSession(io, sessionId),
     });
   });
   await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) => securityRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => lineRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => walletRoutes(api, { config, database: deps.database }));
   const walletDeps = {
@@ -199,6 +229,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (api) => yingRoutes(api, { config, database: deps.database, io }));
   await app.register(async (api) => numberSetRoutes(api, { config, database: deps.database }));
   await app.register(async (api) => pushRoutes(api, { config, database: deps.database }));
+  await app.register(async (api) =>
+    gamesModule(api, { config, database: deps.database, ...(deps.games ? { options: deps.games } : {}) }),
+  );
+  // LOTTOUP Originals, the in-house provider (docs/games.md "Wiring it in"): a game server of its own under
+  // /external/originals/api that moves money only through signed lottoup callbacks over HTTP to this server's own
+  // listening address (read at each call, so any port works), with a Host ALLOWED_HOSTS accepts and the secret
+  // derived from SESSION_SECRET. Its retry job stops, and its connections close, in its own onClose.
+  await app.register(originalsProvider, { config, database: deps.database, ...deps.originals });
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
@@ -229,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
     feed: deps.resultsFeed === undefined ? resultsFeedFor(config.resultsFeed) : deps.resultsFeed,
     shooterBonus: config.yeekeeShooterBonus,
+    drawKey: config.drawSeedKey,
   });
   // Push notifications: the outbox is delivered by every process (rows are claimed, never sent twice at once).
   const pushProvider =
@@ -247,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await stopPushSender();
     await stopRoundJob();
     stopSweep();
+    stopSessionsEnded();
     unsubscribe();
     await closeRealtime(io);
   });

@@ -1,5 +1,7 @@
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { ConfigError, DEMO_SESSION_SECRET, loadConfig } from "./config.ts";
+import { fastifyTrustProxy } from "./http/security.ts";
 
 const productionEnv = {
   APP_MODE: "production",
@@ -9,6 +11,7 @@ const productionEnv = {
   SMS_PROVIDER: "http",
   SMS_HTTP_URL: "https://sms-gateway.internal/send",
   SMS_HTTP_TOKEN: "gateway-token-123",
+  DRAW_SEED_KEY: "d".repeat(48),
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -113,6 +116,116 @@ describe("loadConfig", () => {
   });
 
   it("lists every wrong setting at once", () => {
-    expect(problemsOf({ APP_MODE: "production" })).toHaveLength(4);
+    // DATABASE_URL, SESSION_SECRET, ALLOWED_HOSTS, SMS_PROVIDER and (issue 12) DRAW_SEED_KEY.
+    expect(problemsOf({ APP_MODE: "production" })).toHaveLength(5);
+  });
+
+  it("requires a draw key of at least 32 characters in production, and uses the labelled demo key in demo", () => {
+    const { DRAW_SEED_KEY: _, ...env } = productionEnv;
+    expect(problemsOf(env)).toEqual([expect.stringMatching(/^DRAW_SEED_KEY: required in production/)]);
+    expect(problemsOf({ ...productionEnv, DRAW_SEED_KEY: "short" })).toEqual([
+      expect.stringMatching(/^DRAW_SEED_KEY: must be at least 32 characters/),
+    ]);
+    expect(loadConfig(productionEnv).drawSeedKey).toBe("d".repeat(48));
+    expect(loadConfig({}).drawSeedKey).toMatch(/^demo-only-/);
+  });
+
+  it("makes the operator choose the mode when DATABASE_URL is set", () => {
+    const problems = problemsOf({ DATABASE_URL: "postgres://lottoup@db.internal/lottoup" });
+    expect(problems).toEqual([expect.stringMatching(/^APP_MODE: .*APP_MODE=demo .*APP_MODE=production/)]);
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://lottoup@db.internal/lottoup", APP_MODE: "demo" }).mode,
+    ).toBe("demo");
+    // Without a database server, the embedded demo is still what `npm start` runs.
+    expect(loadConfig({}).mode).toBe("demo");
+  });
+
+  it("reads TRUST_PROXY as none, a hop count or a list of proxy addresses and ranges", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,::1,fd00::/8, loopback" }).trustProxy).toEqual([
+      "10.0.0.0/8",
+      "192.168.1.7",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const bad of ["yes", "10.0.0.0/33", "proxy.internal", "10.0.0.1/8/1", "::1/129", ","]) {
+      expect(problemsOf({ TRUST_PROXY: bad })[0], bad).toMatch(/^TRUST_PROXY: /);
+    }
+  });
+
+  it("refuses TRUST_PROXY=true in production, naming the variable", () => {
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(problemsOf({ ...productionEnv, TRUST_PROXY: "true" })).toEqual([
+      expect.stringMatching(/^TRUST_PROXY: 'true' lets any client forge its address/),
+    ]);
+    expect(loadConfig({ ...productionEnv, TRUST_PROXY: "10.0.0.2" }).trustProxy).toEqual(["10.0.0.2"]);
+  });
+
+  it("takes the client address from X-Forwarded-For only when the peer is a listed proxy or within the hops", async () => {
+    async function ipSeen(trustProxy: string, forwardedFor: string): Promise<string> {
+      const app = Fastify({
+        trustProxy: fastifyTrustProxy(loadConfig({ TRUST_PROXY: trustProxy }).trustProxy),
+      });
+      app.get("/ip", async (request) => request.ip);
+      // inject's peer is 127.0.0.1.
+      const res = await app.inject({ url: "/ip", headers: { "x-forwarded-for": forwardedFor } });
+      await app.close();
+      return res.body;
+    }
+    expect(await ipSeen("false", "203.0.113.9")).toBe("127.0.0.1");
+    expect(await ipSeen("10.0.0.1", "203.0.113.9")).toBe("127.0.0.1");
+    expect(await ipSeen("127.0.0.1", "203.0.113.9")).toBe("203.0.113.9");
+    // One hop: the proxy's own view of its client, not what the client wrote further left.
+    expect(await ipSeen("1", "6.6.6.6, 203.0.113.9")).toBe("203.0.113.9");
+    expect(await ipSeen("loopback", "6.6.6.6, 203.0.113.9")).toBe("203.0.113.9");
+  });
+
+  it("refuses http:// provider URLs in production, naming each", () => {
+    expect(problemsOf({ ...productionEnv, SMS_HTTP_URL: "http://sms-gateway.internal/send" })).toEqual([
+      expect.stringMatching(/^SMS_HTTP_URL: must be an https:\/\/ URL in production/),
+    ]);
+    const line = {
+      LINE_CHANNEL_ID: "1650000000",
+      LINE_CHANNEL_SECRET: "line-secret-123",
+      LINE_REDIRECT_URI: "http://lottoup.example/login/line/auth",
+      LINE_TOKEN_URL: "http://api.line.me/oauth2/v2.1/token",
+      RECAPTCHA_SITE_KEY: "site-key-1234567",
+      RECAPTCHA_SECRET: "secret-key-1234567",
+      RECAPTCHA_VERIFY_URL: "http://www.google.com/recaptcha/api/siteverify",
+    };
+    expect(problemsOf({ ...productionEnv, ...line }).map((p) => p.split(":")[0])).toEqual([
+      "LINE_REDIRECT_URI",
+      "LINE_TOKEN_URL",
+      "RECAPTCHA_VERIFY_URL",
+    ]);
+    // The demo may talk to stand-ins on this machine.
+    expect(loadConfig(line).line?.tokenUrl).toBe("http://api.line.me/oauth2/v2.1/token");
+  });
+
+  it("takes a separate migration role only next to DATABASE_URL", () => {
+    const config = loadConfig({
+      ...productionEnv,
+      DATABASE_MIGRATION_URL: "postgres://lottoup_owner@db.internal:5432/lottoup",
+    });
+    expect(config.databaseMigrationUrl).toBe("postgres://lottoup_owner@db.internal:5432/lottoup");
+    expect(loadConfig(productionEnv).databaseMigrationUrl).toBeUndefined();
+    expect(problemsOf({ DATABASE_MIGRATION_URL: "postgres://owner@db/x" })[0]).toMatch(
+      /^DATABASE_MIGRATION_URL: set DATABASE_URL too/,
+    );
+  });
+});
+
+describe("FOUR_EYES_THRESHOLD_BAHT", () => {
+  it("defaults to 5,000 baht in both modes and takes only whole baht", () => {
+    expect(loadConfig({}).fourEyesThreshold).toBe(500_000n);
+    expect(loadConfig(productionEnv).fourEyesThreshold).toBe(500_000n);
+    expect(loadConfig({ FOUR_EYES_THRESHOLD_BAHT: "0" }).fourEyesThreshold).toBe(0n);
+    expect(loadConfig({ FOUR_EYES_THRESHOLD_BAHT: "20000" }).fourEyesThreshold).toBe(2_000_000n);
+    for (const bad of ["5000.5", "-1", "5,000", "lots"]) {
+      expect(problemsOf({ FOUR_EYES_THRESHOLD_BAHT: bad }).join("\n")).toMatch(/FOUR_EYES_THRESHOLD_BAHT/);
+    }
   });
 });

@@ -7,6 +7,15 @@ import * as m0005 from "./0005_lotto.ts";
 import * as m0006 from "./0006_results.ts";
 import * as m0007 from "./0007_push.ts";
 import * as m0008 from "./0008_ying_bonus_push.ts";
+import * as m0009 from "./0009_account_security.ts";
+import * as m0010 from "./0010_sessions_locks_line.ts";
+import * as m0011 from "./0011_bank_feed_replay.ts";
+import * as m0012 from "./0012_four_eyes.ts";
+import * as m0013 from "./0013_sealed_draws.ts";
+import * as m0014 from "./0014_receiving_account_proposals.ts";
+import * as m0015 from "./0015_games.ts";
+import * as m0016 from "./0016_originals.ts";
+import * as m0017 from "./0017_game_adjust_proposals.ts";
 
 // Listed explicitly (not read from disk) so the set of migrations is fixed at build time and ordered by name.
 const migrations: Record<string, Migration> = {
@@ -18,6 +27,15 @@ const migrations: Record<string, Migration> = {
   "0006_results": m0006,
   "0007_push": m0007,
   "0008_ying_bonus_push": m0008,
+  "0009_account_security": m0009,
+  "0010_sessions_locks_line": m0010,
+  "0011_bank_feed_replay": m0011,
+  "0012_four_eyes": m0012,
+  "0013_sealed_draws": m0013,
+  "0014_receiving_account_proposals": m0014,
+  "0015_games": m0015,
+  "0016_originals": m0016,
+  "0017_game_adjust_proposals": m0017,
 };
 
 export const migrationProvider: MigrationProvider = {
