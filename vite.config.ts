@@ -27,6 +27,36 @@ function rootManifest(): Plugin {
   };
 }
 
+const FEATURE_ENTRY = /\/src\/features\/[^/]+\/index\.ts$/;
+
+/** The client kernel's modules that check stored values at start (src/lib/storage.ts and its boot-time readers). */
+const SHELL_VALIBOT = /\/src\/lib\/(storage|auth|site|visitor|installOffer|chunkReload)\.ts$/;
+const VALIBOT_SHELL_SUFFIX = "?lottoup-shell";
+
+/**
+ * valibot is one module: the bundler keeps every function any page uses in whichever chunk holds it, and the shell
+ * (which validates what it reads from storage at start) would then carry all the schema code of the lazy pages
+ * (sign-up rules, drafts). The shell gets its own copy instead, tree-shaken to the few functions it calls; the
+ * pages share the other. A second copy of a handful of small functions costs the lazy pages a few hundred bytes.
+ */
+function shellValibot(): Plugin {
+  return {
+    name: "lottoup-shell-valibot",
+    enforce: "pre",
+    apply: "build",
+    async resolveId(source, importer) {
+      if (source !== "valibot" || !importer || !SHELL_VALIBOT.test(importer)) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}${VALIBOT_SHELL_SUFFIX}` : null;
+    },
+    load(id) {
+      return id.endsWith(VALIBOT_SHELL_SUFFIX)
+        ? readFileSync(id.slice(0, -VALIBOT_SHELL_SUFFIX.length), "utf8")
+        : null;
+    },
+  };
+}
+
 type ModuleInfoLookup = (id: string) => { importedIds: readonly string[] } | null;
 let shell: Set<string> | null = null;
 
@@ -36,7 +66,9 @@ function shellModules(getModuleInfo: ModuleInfoLookup): Set<string> {
   const entry = fileURLToPath(new URL("./src/main.tsx", import.meta.url));
   const seen = new Set<string>();
   const walk = (id: string) => {
-    if (seen.has(id) || id.includes("/node_modules/")) return;
+    // A feature's entry re-exports pages that load with their routes: what the shell really uses of it is for the
+    // bundler to find, not this walk (it would put every page the entry lists into the first load).
+    if (seen.has(id) || id.includes("/node_modules/") || FEATURE_ENTRY.test(id)) return;
     seen.add(id);
     for (const dep of getModuleInfo(id)?.importedIds ?? []) walk(dep);
   };
@@ -63,6 +95,7 @@ export default defineConfig({
     lingui(),
     rootManifest(),
     shellReset(),
+    shellValibot(),
     VitePWA({
       strategies: "injectManifest",
       srcDir: "sw",
@@ -88,6 +121,15 @@ export default defineConfig({
     target: "es2022",
     sourcemap: false,
     rolldownOptions: {
+      // A feature's entry (src/features/<name>/index.ts) only re-exports (scripts/check-imports.ts checks it), so it
+      // has no effects of its own: a page that imports one export of an entry gets that module only, not every page
+      // the entry lists. Without this, each entry would pull all of its feature's pages into every chunk using it.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\/src\/features\/[^/]+\/index\.ts$/, sideEffects: false },
+          { test: /.*/, sideEffects: true },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [
@@ -106,6 +148,12 @@ export default defineConfig({
               name: (id: string, ctx: { getModuleInfo: ModuleInfoLookup }) =>
                 shellModules((m) => ctx.getModuleInfo(m)).has(id) ? "app" : null,
               priority: 1,
+            },
+            // The login form's small shared parts (the landing page's form, also used by sign-up and the PIN pages):
+            // one file, not four, on the first visit.
+            {
+              name: "login",
+              test: /\/src\/(features\/auth\/(login|messages|LineLoginButton)\.tsx?|ui\/form\.tsx)$/,
             },
           ],
         },

@@ -18,7 +18,8 @@ export default defineConfig({
       {
         test: {
           name: "server",
-          include: ["server/**/*.test.ts"],
+          // scripts/: the helpers that start the real server (scripts/server-process.test.ts).
+          include: ["server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 60_000,

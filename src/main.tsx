@@ -1,19 +1,27 @@
 import { I18nProvider } from "@lingui/react";
 import { RouterProvider } from "@tanstack/react-router";
-import { Provider as JotaiProvider } from "jotai";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { authAtom, restoreSession, unauthorizedAtom } from "./features/auth/auth.ts";
-import { sessionEndedText } from "./features/auth/messages.ts";
-import { watchInstallPrompt } from "./features/pwa/install.ts";
-import { appConfigAtom, loadSite } from "./features/site/site.ts";
-import { visitorIdentity } from "./features/site/visitor.ts";
 import { setUnauthorizedHandler } from "./lib/api.ts";
+import {
+  authAtom,
+  forbiddenAtom,
+  onLogout,
+  refreshUserInfo,
+  restoreSession,
+  unauthorizedAtom,
+} from "./lib/auth.ts";
 import { reloadForChunkError } from "./lib/chunkReload.ts";
 import { activateLocale, i18n } from "./lib/i18n.ts";
+import { watchInstallPrompt } from "./lib/install.ts";
 import { localeAtom } from "./lib/localeState.ts";
+import { sessionEndedText } from "./lib/messages.ts";
 import { watchNetwork } from "./lib/network.ts";
-import { appStore } from "./lib/store.ts";
+import { appConfigAtom, loadSite } from "./lib/site.ts";
+import { readText } from "./lib/storage.ts";
+import { STORAGE_KEYS } from "./lib/storageKeys.ts";
+import { appStore, StoreProvider } from "./lib/store.ts";
+import { visitorIdentity } from "./lib/visitor.ts";
 import { createAppRouter } from "./router.tsx";
 import { userStoreLoadingAtom } from "./ui/layout.ts";
 import { showSnackbar } from "./ui/snackbar.ts";
@@ -25,8 +33,26 @@ window.addEventListener("vite:preloadError", (event) => {
   reloadForChunkError();
 });
 watchNetwork();
-visitorIdentity(appStore.get(authAtom).decoded?.uuid ?? null);
-setUnauthorizedHandler(() => appStore.set(unauthorizedAtom, true));
+visitorIdentity(appStore.get(authAtom).session?.uuid ?? null);
+// A refused session ends it (the Unauthorized screen); an area the member's status closes shows the 403 screen and
+// keeps the session, and the status is asked again so the guards close that area from now on (docs/architecture.md
+// "Access by status").
+setUnauthorizedHandler((refusal) => {
+  if (refusal === "session") {
+    appStore.set(unauthorizedAtom, true);
+    return;
+  }
+  // The page being opened (the router puts it in the address as the navigation starts) is the one refused.
+  appStore.set(forbiddenAtom, window.location.pathname);
+  void refreshUserInfo().catch(() => undefined);
+});
+// Logout, while the session still counts: this device stops receiving the member's notifications (loaded only
+// when it is registered for them).
+onLogout(async () => {
+  if (readText(STORAGE_KEYS.pushRegistration) === null) return;
+  const { unregisterPushDevice } = await import("./features/push/index.ts");
+  await unregisterPushDevice();
+});
 watchInstallPrompt();
 
 // The catalog is needed for the first paint; everything else (site detail, later the user store) loads
@@ -36,11 +62,11 @@ const router = createAppRouter();
 
 createRoot(document.getElementById("root") as HTMLElement).render(
   <StrictMode>
-    <JotaiProvider store={appStore}>
+    <StoreProvider store={appStore}>
       <I18nProvider i18n={i18n}>
         <RouterProvider router={router} />
       </I18nProvider>
-    </JotaiProvider>
+    </StoreProvider>
   </StrictMode>,
 );
 
@@ -52,5 +78,5 @@ void Promise.all([loadSite().catch(() => undefined), restoreSession()]).then(asy
   if (session === "refused") showSnackbar({ txt: sessionEndedText(i18n), color: "error", timeout: 4000 });
   // Third-party chat only when configured, and only after the app has painted.
   const liveChat = appStore.get(appConfigAtom)?.liveChat;
-  if (liveChat) void import("./features/site/liveChat.ts").then(({ loadLiveChat }) => loadLiveChat(liveChat));
+  if (liveChat) void import("./lib/liveChat.ts").then(({ loadLiveChat }) => loadLiveChat(liveChat));
 });

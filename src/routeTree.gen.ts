@@ -16,6 +16,9 @@ import { Route as ForgotPinRouteImport } from './routes/forgot-pin'
 import { Route as HowToRouteImport } from './routes/how-to'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as StaffRouteImport } from './routes/staff'
+import { Route as MemberBankRouteRouteImport } from './routes/_member/bank/route'
+import { Route as MemberCreditRouteRouteImport } from './routes/_member/credit/route'
+import { Route as MemberLottoRouteRouteImport } from './routes/_member/lotto/route'
 import { Route as MemberMainRouteImport } from './routes/_member/main'
 import { Route as MemberNumberSetRouteImport } from './routes/_member/number-set'
 import { Route as MemberPoyRouteImport } from './routes/_member/poy'
@@ -91,6 +94,21 @@ const StaffRoute = StaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberBankRouteRoute = MemberBankRouteRouteImport.update({
+  id: '/bank',
+  path: '/bank',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCreditRouteRoute = MemberCreditRouteRouteImport.update({
+  id: '/credit',
+  path: '/credit',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberLottoRouteRoute = MemberLottoRouteRouteImport.update({
+  id: '/lotto',
+  path: '/lotto',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberMainRoute = MemberMainRouteImport.update({
   id: '/main',
   path: '/main',
@@ -157,44 +175,44 @@ const ResultsIndexRoute = ResultsIndexRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const MemberBankAddRoute = MemberBankAddRouteImport.update({
-  id: '/bank/add',
-  path: '/bank/add',
-  getParentRoute: () => MemberRoute,
+  id: '/add',
+  path: '/add',
+  getParentRoute: () => MemberBankRouteRoute,
 } as any)
 const MemberBankStatusRoute = MemberBankStatusRouteImport.update({
-  id: '/bank/status',
-  path: '/bank/status',
-  getParentRoute: () => MemberRoute,
+  id: '/status',
+  path: '/status',
+  getParentRoute: () => MemberBankRouteRoute,
 } as any)
 const MemberCreditStatementRoute = MemberCreditStatementRouteImport.update({
-  id: '/credit/statement',
-  path: '/credit/statement',
-  getParentRoute: () => MemberRoute,
+  id: '/statement',
+  path: '/statement',
+  getParentRoute: () => MemberCreditRouteRoute,
 } as any)
 const MemberCreditStatusRoute = MemberCreditStatusRouteImport.update({
-  id: '/credit/status',
-  path: '/credit/status',
-  getParentRoute: () => MemberRoute,
+  id: '/status',
+  path: '/status',
+  getParentRoute: () => MemberCreditRouteRoute,
 } as any)
 const MemberCreditTurnoverRoute = MemberCreditTurnoverRouteImport.update({
-  id: '/credit/turnover',
-  path: '/credit/turnover',
-  getParentRoute: () => MemberRoute,
+  id: '/turnover',
+  path: '/turnover',
+  getParentRoute: () => MemberCreditRouteRoute,
 } as any)
 const MemberCreditWithdrawRoute = MemberCreditWithdrawRouteImport.update({
-  id: '/credit/withdraw',
-  path: '/credit/withdraw',
-  getParentRoute: () => MemberRoute,
+  id: '/withdraw',
+  path: '/withdraw',
+  getParentRoute: () => MemberCreditRouteRoute,
 } as any)
 const MemberLottoIndexRoute = MemberLottoIndexRouteImport.update({
-  id: '/lotto/',
-  path: '/lotto/',
-  getParentRoute: () => MemberRoute,
+  id: '/',
+  path: '/',
+  getParentRoute: () => MemberLottoRouteRoute,
 } as any)
 const MemberLotto4dRoute = MemberLotto4dRouteImport.update({
-  id: '/lotto/4d',
-  path: '/lotto/4d',
-  getParentRoute: () => MemberRoute,
+  id: '/4d',
+  path: '/4d',
+  getParentRoute: () => MemberLottoRouteRoute,
 } as any)
 const MemberProfileIndexRoute = MemberProfileIndexRouteImport.update({
   id: '/profile/',
@@ -223,45 +241,45 @@ const ResultsVerifyBetIdRoute = ResultsVerifyBetIdRouteImport.update({
 } as any)
 const MemberCreditDepositIndexRoute =
   MemberCreditDepositIndexRouteImport.update({
-    id: '/credit/deposit/',
-    path: '/credit/deposit/',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/',
+    path: '/deposit/',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositNormalRoute =
   MemberCreditDepositNormalRouteImport.update({
-    id: '/credit/deposit/normal',
-    path: '/credit/deposit/normal',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/normal',
+    path: '/deposit/normal',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositQrcodeRoute =
   MemberCreditDepositQrcodeRouteImport.update({
-    id: '/credit/deposit/qrcode',
-    path: '/credit/deposit/qrcode',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/qrcode',
+    path: '/deposit/qrcode',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositQrcodesRoute =
   MemberCreditDepositQrcodesRouteImport.update({
-    id: '/credit/deposit/qrcodes',
-    path: '/credit/deposit/qrcodes',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/qrcodes',
+    path: '/deposit/qrcodes',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositTruemoneyRoute =
   MemberCreditDepositTruemoneyRouteImport.update({
-    id: '/credit/deposit/truemoney',
-    path: '/credit/deposit/truemoney',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/truemoney',
+    path: '/deposit/truemoney',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberLottoBetGroupIndexRoute =
   MemberLottoBetGroupIndexRouteImport.update({
-    id: '/lotto/$betGroup/',
-    path: '/lotto/$betGroup/',
-    getParentRoute: () => MemberRoute,
+    id: '/$betGroup/',
+    path: '/$betGroup/',
+    getParentRoute: () => MemberLottoRouteRoute,
   } as any)
 const MemberLottoBetGroupBetIdRoute =
   MemberLottoBetGroupBetIdRouteImport.update({
-    id: '/lotto/$betGroup/$betId',
-    path: '/lotto/$betGroup/$betId',
-    getParentRoute: () => MemberRoute,
+    id: '/$betGroup/$betId',
+    path: '/$betGroup/$betId',
+    getParentRoute: () => MemberLottoRouteRoute,
   } as any)
 const MemberPoyBetGroupChar123PoyIdChar125Route =
   MemberPoyBetGroupChar123PoyIdChar125RouteImport.update({
@@ -271,33 +289,33 @@ const MemberPoyBetGroupChar123PoyIdChar125Route =
   } as any)
 const MemberCreditDepositCryptoIndexRoute =
   MemberCreditDepositCryptoIndexRouteImport.update({
-    id: '/credit/deposit/crypto/',
-    path: '/credit/deposit/crypto/',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/crypto/',
+    path: '/deposit/crypto/',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositCryptoQueueRoute =
   MemberCreditDepositCryptoQueueRouteImport.update({
-    id: '/credit/deposit/crypto/queue',
-    path: '/credit/deposit/crypto/queue',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/crypto/queue',
+    path: '/deposit/crypto/queue',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositFastIndexRoute =
   MemberCreditDepositFastIndexRouteImport.update({
-    id: '/credit/deposit/fast/',
-    path: '/credit/deposit/fast/',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/fast/',
+    path: '/deposit/fast/',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberCreditDepositFastQueueRoute =
   MemberCreditDepositFastQueueRouteImport.update({
-    id: '/credit/deposit/fast/queue',
-    path: '/credit/deposit/fast/queue',
-    getParentRoute: () => MemberRoute,
+    id: '/deposit/fast/queue',
+    path: '/deposit/fast/queue',
+    getParentRoute: () => MemberCreditRouteRoute,
   } as any)
 const MemberLottoBetGroupBetIdYingRoute =
   MemberLottoBetGroupBetIdYingRouteImport.update({
-    id: '/lotto/$betGroup/$betId_/ying',
-    path: '/lotto/$betGroup/$betId/ying',
-    getParentRoute: () => MemberRoute,
+    id: '/$betGroup/$betId_/ying',
+    path: '/$betGroup/$betId/ying',
+    getParentRoute: () => MemberLottoRouteRoute,
   } as any)
 const MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route =
   MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125RouteImport.update({
@@ -313,6 +331,9 @@ export interface FileRoutesByFullPath {
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
+  '/bank': typeof MemberBankRouteRouteWithChildren
+  '/credit': typeof MemberCreditRouteRouteWithChildren
+  '/lotto': typeof MemberLottoRouteRouteWithChildren
   '/main': typeof MemberMainRoute
   '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
@@ -361,6 +382,8 @@ export interface FileRoutesByTo {
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
+  '/bank': typeof MemberBankRouteRouteWithChildren
+  '/credit': typeof MemberCreditRouteRouteWithChildren
   '/main': typeof MemberMainRoute
   '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
@@ -411,6 +434,9 @@ export interface FileRoutesById {
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
+  '/_member/bank': typeof MemberBankRouteRouteWithChildren
+  '/_member/credit': typeof MemberCreditRouteRouteWithChildren
+  '/_member/lotto': typeof MemberLottoRouteRouteWithChildren
   '/_member/main': typeof MemberMainRoute
   '/_member/number-set': typeof MemberNumberSetRoute
   '/_member/poy': typeof MemberPoyRoute
@@ -461,6 +487,9 @@ export interface FileRouteTypes {
     | '/how-to'
     | '/maintenance'
     | '/staff'
+    | '/bank'
+    | '/credit'
+    | '/lotto'
     | '/main'
     | '/number-set'
     | '/poy'
@@ -509,6 +538,8 @@ export interface FileRouteTypes {
     | '/how-to'
     | '/maintenance'
     | '/staff'
+    | '/bank'
+    | '/credit'
     | '/main'
     | '/number-set'
     | '/poy'
@@ -558,6 +589,9 @@ export interface FileRouteTypes {
     | '/how-to'
     | '/maintenance'
     | '/staff'
+    | '/_member/bank'
+    | '/_member/credit'
+    | '/_member/lotto'
     | '/_member/main'
     | '/_member/number-set'
     | '/_member/poy'
@@ -673,6 +707,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof StaffRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/bank': {
+      id: '/_member/bank'
+      path: '/bank'
+      fullPath: '/bank'
+      preLoaderRoute: typeof MemberBankRouteRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/credit': {
+      id: '/_member/credit'
+      path: '/credit'
+      fullPath: '/credit'
+      preLoaderRoute: typeof MemberCreditRouteRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/lotto': {
+      id: '/_member/lotto'
+      path: '/lotto'
+      fullPath: '/lotto'
+      preLoaderRoute: typeof MemberLottoRouteRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/main': {
       id: '/_member/main'
       path: '/main'
@@ -766,59 +821,59 @@ declare module '@tanstack/react-router' {
     }
     '/_member/bank/add': {
       id: '/_member/bank/add'
-      path: '/bank/add'
+      path: '/add'
       fullPath: '/bank/add'
       preLoaderRoute: typeof MemberBankAddRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberBankRouteRoute
     }
     '/_member/bank/status': {
       id: '/_member/bank/status'
-      path: '/bank/status'
+      path: '/status'
       fullPath: '/bank/status'
       preLoaderRoute: typeof MemberBankStatusRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberBankRouteRoute
     }
     '/_member/credit/statement': {
       id: '/_member/credit/statement'
-      path: '/credit/statement'
+      path: '/statement'
       fullPath: '/credit/statement'
       preLoaderRoute: typeof MemberCreditStatementRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/status': {
       id: '/_member/credit/status'
-      path: '/credit/status'
+      path: '/status'
       fullPath: '/credit/status'
       preLoaderRoute: typeof MemberCreditStatusRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/turnover': {
       id: '/_member/credit/turnover'
-      path: '/credit/turnover'
+      path: '/turnover'
       fullPath: '/credit/turnover'
       preLoaderRoute: typeof MemberCreditTurnoverRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/withdraw': {
       id: '/_member/credit/withdraw'
-      path: '/credit/withdraw'
+      path: '/withdraw'
       fullPath: '/credit/withdraw'
       preLoaderRoute: typeof MemberCreditWithdrawRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/lotto/': {
       id: '/_member/lotto/'
-      path: '/lotto'
+      path: '/'
       fullPath: '/lotto/'
       preLoaderRoute: typeof MemberLottoIndexRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberLottoRouteRoute
     }
     '/_member/lotto/4d': {
       id: '/_member/lotto/4d'
-      path: '/lotto/4d'
+      path: '/4d'
       fullPath: '/lotto/4d'
       preLoaderRoute: typeof MemberLotto4dRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberLottoRouteRoute
     }
     '/_member/profile/': {
       id: '/_member/profile/'
@@ -857,52 +912,52 @@ declare module '@tanstack/react-router' {
     }
     '/_member/credit/deposit/': {
       id: '/_member/credit/deposit/'
-      path: '/credit/deposit'
+      path: '/deposit'
       fullPath: '/credit/deposit/'
       preLoaderRoute: typeof MemberCreditDepositIndexRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/normal': {
       id: '/_member/credit/deposit/normal'
-      path: '/credit/deposit/normal'
+      path: '/deposit/normal'
       fullPath: '/credit/deposit/normal'
       preLoaderRoute: typeof MemberCreditDepositNormalRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/qrcode': {
       id: '/_member/credit/deposit/qrcode'
-      path: '/credit/deposit/qrcode'
+      path: '/deposit/qrcode'
       fullPath: '/credit/deposit/qrcode'
       preLoaderRoute: typeof MemberCreditDepositQrcodeRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/qrcodes': {
       id: '/_member/credit/deposit/qrcodes'
-      path: '/credit/deposit/qrcodes'
+      path: '/deposit/qrcodes'
       fullPath: '/credit/deposit/qrcodes'
       preLoaderRoute: typeof MemberCreditDepositQrcodesRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/truemoney': {
       id: '/_member/credit/deposit/truemoney'
-      path: '/credit/deposit/truemoney'
+      path: '/deposit/truemoney'
       fullPath: '/credit/deposit/truemoney'
       preLoaderRoute: typeof MemberCreditDepositTruemoneyRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/lotto/$betGroup/': {
       id: '/_member/lotto/$betGroup/'
-      path: '/lotto/$betGroup'
+      path: '/$betGroup'
       fullPath: '/lotto/$betGroup/'
       preLoaderRoute: typeof MemberLottoBetGroupIndexRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberLottoRouteRoute
     }
     '/_member/lotto/$betGroup/$betId': {
       id: '/_member/lotto/$betGroup/$betId'
-      path: '/lotto/$betGroup/$betId'
+      path: '/$betGroup/$betId'
       fullPath: '/lotto/$betGroup/$betId'
       preLoaderRoute: typeof MemberLottoBetGroupBetIdRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberLottoRouteRoute
     }
     '/_member/poy_/$betGroup/{-$poyId}': {
       id: '/_member/poy_/$betGroup/{-$poyId}'
@@ -913,38 +968,38 @@ declare module '@tanstack/react-router' {
     }
     '/_member/credit/deposit/crypto/': {
       id: '/_member/credit/deposit/crypto/'
-      path: '/credit/deposit/crypto'
+      path: '/deposit/crypto'
       fullPath: '/credit/deposit/crypto/'
       preLoaderRoute: typeof MemberCreditDepositCryptoIndexRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/crypto/queue': {
       id: '/_member/credit/deposit/crypto/queue'
-      path: '/credit/deposit/crypto/queue'
+      path: '/deposit/crypto/queue'
       fullPath: '/credit/deposit/crypto/queue'
       preLoaderRoute: typeof MemberCreditDepositCryptoQueueRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/fast/': {
       id: '/_member/credit/deposit/fast/'
-      path: '/credit/deposit/fast'
+      path: '/deposit/fast'
       fullPath: '/credit/deposit/fast/'
       preLoaderRoute: typeof MemberCreditDepositFastIndexRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/credit/deposit/fast/queue': {
       id: '/_member/credit/deposit/fast/queue'
-      path: '/credit/deposit/fast/queue'
+      path: '/deposit/fast/queue'
       fullPath: '/credit/deposit/fast/queue'
       preLoaderRoute: typeof MemberCreditDepositFastQueueRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberCreditRouteRoute
     }
     '/_member/lotto/$betGroup/$betId_/ying': {
       id: '/_member/lotto/$betGroup/$betId_/ying'
-      path: '/lotto/$betGroup/$betId/ying'
+      path: '/$betGroup/$betId/ying'
       fullPath: '/lotto/$betGroup/$betId/ying'
       preLoaderRoute: typeof MemberLottoBetGroupBetIdYingRouteImport
-      parentRoute: typeof MemberRoute
+      parentRoute: typeof MemberLottoRouteRoute
     }
     '/_member/poy_/lottery/{-$betType}/{-$poyId}': {
       id: '/_member/poy_/lottery/{-$betType}/{-$poyId}'
@@ -956,68 +1011,102 @@ declare module '@tanstack/react-router' {
   }
 }
 
-interface MemberRouteChildren {
-  MemberMainRoute: typeof MemberMainRoute
-  MemberNumberSetRoute: typeof MemberNumberSetRoute
-  MemberPoyRoute: typeof MemberPoyRoute
+interface MemberBankRouteRouteChildren {
   MemberBankAddRoute: typeof MemberBankAddRoute
   MemberBankStatusRoute: typeof MemberBankStatusRoute
+}
+
+const MemberBankRouteRouteChildren: MemberBankRouteRouteChildren = {
+  MemberBankAddRoute: MemberBankAddRoute,
+  MemberBankStatusRoute: MemberBankStatusRoute,
+}
+
+const MemberBankRouteRouteWithChildren = MemberBankRouteRoute._addFileChildren(
+  MemberBankRouteRouteChildren,
+)
+
+interface MemberCreditRouteRouteChildren {
   MemberCreditStatementRoute: typeof MemberCreditStatementRoute
   MemberCreditStatusRoute: typeof MemberCreditStatusRoute
   MemberCreditTurnoverRoute: typeof MemberCreditTurnoverRoute
   MemberCreditWithdrawRoute: typeof MemberCreditWithdrawRoute
-  MemberLotto4dRoute: typeof MemberLotto4dRoute
-  MemberProfileChangePinRoute: typeof MemberProfileChangePinRoute
-  MemberProfileEditRoute: typeof MemberProfileEditRoute
-  MemberLottoIndexRoute: typeof MemberLottoIndexRoute
-  MemberProfileIndexRoute: typeof MemberProfileIndexRoute
   MemberCreditDepositNormalRoute: typeof MemberCreditDepositNormalRoute
   MemberCreditDepositQrcodeRoute: typeof MemberCreditDepositQrcodeRoute
   MemberCreditDepositQrcodesRoute: typeof MemberCreditDepositQrcodesRoute
   MemberCreditDepositTruemoneyRoute: typeof MemberCreditDepositTruemoneyRoute
-  MemberLottoBetGroupBetIdRoute: typeof MemberLottoBetGroupBetIdRoute
-  MemberPoyBetGroupChar123PoyIdChar125Route: typeof MemberPoyBetGroupChar123PoyIdChar125Route
   MemberCreditDepositIndexRoute: typeof MemberCreditDepositIndexRoute
-  MemberLottoBetGroupIndexRoute: typeof MemberLottoBetGroupIndexRoute
   MemberCreditDepositCryptoQueueRoute: typeof MemberCreditDepositCryptoQueueRoute
   MemberCreditDepositFastQueueRoute: typeof MemberCreditDepositFastQueueRoute
-  MemberLottoBetGroupBetIdYingRoute: typeof MemberLottoBetGroupBetIdYingRoute
-  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route: typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
   MemberCreditDepositCryptoIndexRoute: typeof MemberCreditDepositCryptoIndexRoute
   MemberCreditDepositFastIndexRoute: typeof MemberCreditDepositFastIndexRoute
 }
 
-const MemberRouteChildren: MemberRouteChildren = {
-  MemberMainRoute: MemberMainRoute,
-  MemberNumberSetRoute: MemberNumberSetRoute,
-  MemberPoyRoute: MemberPoyRoute,
-  MemberBankAddRoute: MemberBankAddRoute,
-  MemberBankStatusRoute: MemberBankStatusRoute,
+const MemberCreditRouteRouteChildren: MemberCreditRouteRouteChildren = {
   MemberCreditStatementRoute: MemberCreditStatementRoute,
   MemberCreditStatusRoute: MemberCreditStatusRoute,
   MemberCreditTurnoverRoute: MemberCreditTurnoverRoute,
   MemberCreditWithdrawRoute: MemberCreditWithdrawRoute,
-  MemberLotto4dRoute: MemberLotto4dRoute,
-  MemberProfileChangePinRoute: MemberProfileChangePinRoute,
-  MemberProfileEditRoute: MemberProfileEditRoute,
-  MemberLottoIndexRoute: MemberLottoIndexRoute,
-  MemberProfileIndexRoute: MemberProfileIndexRoute,
   MemberCreditDepositNormalRoute: MemberCreditDepositNormalRoute,
   MemberCreditDepositQrcodeRoute: MemberCreditDepositQrcodeRoute,
   MemberCreditDepositQrcodesRoute: MemberCreditDepositQrcodesRoute,
   MemberCreditDepositTruemoneyRoute: MemberCreditDepositTruemoneyRoute,
-  MemberLottoBetGroupBetIdRoute: MemberLottoBetGroupBetIdRoute,
-  MemberPoyBetGroupChar123PoyIdChar125Route:
-    MemberPoyBetGroupChar123PoyIdChar125Route,
   MemberCreditDepositIndexRoute: MemberCreditDepositIndexRoute,
-  MemberLottoBetGroupIndexRoute: MemberLottoBetGroupIndexRoute,
   MemberCreditDepositCryptoQueueRoute: MemberCreditDepositCryptoQueueRoute,
   MemberCreditDepositFastQueueRoute: MemberCreditDepositFastQueueRoute,
-  MemberLottoBetGroupBetIdYingRoute: MemberLottoBetGroupBetIdYingRoute,
-  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route:
-    MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route,
   MemberCreditDepositCryptoIndexRoute: MemberCreditDepositCryptoIndexRoute,
   MemberCreditDepositFastIndexRoute: MemberCreditDepositFastIndexRoute,
+}
+
+const MemberCreditRouteRouteWithChildren =
+  MemberCreditRouteRoute._addFileChildren(MemberCreditRouteRouteChildren)
+
+interface MemberLottoRouteRouteChildren {
+  MemberLotto4dRoute: typeof MemberLotto4dRoute
+  MemberLottoIndexRoute: typeof MemberLottoIndexRoute
+  MemberLottoBetGroupBetIdRoute: typeof MemberLottoBetGroupBetIdRoute
+  MemberLottoBetGroupIndexRoute: typeof MemberLottoBetGroupIndexRoute
+  MemberLottoBetGroupBetIdYingRoute: typeof MemberLottoBetGroupBetIdYingRoute
+}
+
+const MemberLottoRouteRouteChildren: MemberLottoRouteRouteChildren = {
+  MemberLotto4dRoute: MemberLotto4dRoute,
+  MemberLottoIndexRoute: MemberLottoIndexRoute,
+  MemberLottoBetGroupBetIdRoute: MemberLottoBetGroupBetIdRoute,
+  MemberLottoBetGroupIndexRoute: MemberLottoBetGroupIndexRoute,
+  MemberLottoBetGroupBetIdYingRoute: MemberLottoBetGroupBetIdYingRoute,
+}
+
+const MemberLottoRouteRouteWithChildren =
+  MemberLottoRouteRoute._addFileChildren(MemberLottoRouteRouteChildren)
+
+interface MemberRouteChildren {
+  MemberBankRouteRoute: typeof MemberBankRouteRouteWithChildren
+  MemberCreditRouteRoute: typeof MemberCreditRouteRouteWithChildren
+  MemberLottoRouteRoute: typeof MemberLottoRouteRouteWithChildren
+  MemberMainRoute: typeof MemberMainRoute
+  MemberNumberSetRoute: typeof MemberNumberSetRoute
+  MemberPoyRoute: typeof MemberPoyRoute
+  MemberProfileChangePinRoute: typeof MemberProfileChangePinRoute
+  MemberProfileEditRoute: typeof MemberProfileEditRoute
+  MemberProfileIndexRoute: typeof MemberProfileIndexRoute
+  MemberPoyBetGroupChar123PoyIdChar125Route: typeof MemberPoyBetGroupChar123PoyIdChar125Route
+  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route: typeof MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route
+}
+
+const MemberRouteChildren: MemberRouteChildren = {
+  MemberBankRouteRoute: MemberBankRouteRouteWithChildren,
+  MemberCreditRouteRoute: MemberCreditRouteRouteWithChildren,
+  MemberLottoRouteRoute: MemberLottoRouteRouteWithChildren,
+  MemberMainRoute: MemberMainRoute,
+  MemberNumberSetRoute: MemberNumberSetRoute,
+  MemberPoyRoute: MemberPoyRoute,
+  MemberProfileChangePinRoute: MemberProfileChangePinRoute,
+  MemberProfileEditRoute: MemberProfileEditRoute,
+  MemberProfileIndexRoute: MemberProfileIndexRoute,
+  MemberPoyBetGroupChar123PoyIdChar125Route:
+    MemberPoyBetGroupChar123PoyIdChar125Route,
+  MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route:
+    MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route,
 }
 
 const MemberRouteWithChildren =

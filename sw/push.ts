@@ -1,3 +1,4 @@
+import { PUSH_LOCALE_REQUEST, STORAGE_KEYS } from "../src/lib/storageKeys.ts";
 import {
   buildNotification,
   type PushLocale,
@@ -76,12 +77,28 @@ export async function handlePush(
 }
 
 /**
+ * Where a tap on a notification goes: its path on this app's origin, compared as parsed URLs (never by prefix,
+ * which TAB, newline and backslash tricks slip past); anything on another origin goes to the member home.
+ */
+export function notificationTarget(data: unknown, origin: string): string {
+  const home = new URL("/main", origin).href;
+  const url = (data as { url?: unknown } | null)?.url;
+  if (typeof url !== "string") return home;
+  let target: URL;
+  try {
+    target = new URL(safePath(url), origin);
+  } catch {
+    return home;
+  }
+  return target.origin === new URL(origin).origin ? target.href : home;
+}
+
+/**
  * A tap on a notification: the app's window showing that page is focused; else an open window of the app is
  * focused and taken there; else a new window opens on it.
  */
 export async function handleNotificationClick(world: PushWorld, data: unknown): Promise<void> {
-  const path = safePath(String((data as { url?: unknown } | null)?.url ?? "/main"));
-  const target = new URL(path, world.origin).href;
+  const target = notificationTarget(data, world.origin);
   const windows = await world.matchWindows();
   const exact = windows.find((w) => w.url === target);
   if (exact) {
@@ -102,8 +119,8 @@ export async function handleNotificationClick(world: PushWorld, data: unknown): 
   await world.openWindow(target);
 }
 
-const SETTINGS_CACHE = "lottoup-push-v1";
-const LOCALE_KEY = "/__push/locale";
+const SETTINGS_CACHE = STORAGE_KEYS.pushSettingsCache.name;
+const LOCALE_KEY = PUSH_LOCALE_REQUEST;
 
 /** Wires the handlers into the service worker. */
 export function installPush(sw: ServiceWorkerGlobalScope): void {

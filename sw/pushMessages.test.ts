@@ -123,6 +123,11 @@ describe("notification texts in four languages", () => {
       ["deposit-rejected", { amount: "300.45" }, "300.45"],
       ["withdrawal-paid", { amount: "2000.00" }, "2,000.00"],
       ["withdrawal-rejected", { amount: "2000.00" }, "2,000.00"],
+      ["name-changed", {}, "PIN"],
+      ["phone-changed", { last4: "5678" }, "5678"],
+      ["bank-added", { bank: "kbank", last4: "4321" }, "KBANK"],
+      ["pin-changed", {}, "SMS"],
+      ["line-linked", {}, "LINE"],
     ];
     for (const locale of ["th", "en", "km", "my"] as const) {
       const titles = new Set<string>();

@@ -1,10 +1,14 @@
+import { isNotificationType, type NotificationType } from "../src/domain/contracts/notifications.ts";
+import { CATALOG_LOCALE, type CatalogLocale, resolveUserLocale } from "../src/domain/locale.ts";
+
 /**
  * The words of push notifications, built in the service worker (no catalog is loaded there, and a notification
  * must be readable with the app closed and offline). The server sends only a type and string parameters
- * (server/modules/push/outbox.ts); this table turns them into a title and a body in the member's language.
+ * (server/modules/push/outbox.ts); this table turns them into a title and a body in the member's language. The
+ * types are the contract's (src/domain/contracts/notifications.ts): a type without its words fails the typecheck.
  */
 
-export type PushLocale = "th" | "en" | "km" | "my";
+export type PushLocale = CatalogLocale;
 
 export interface PushMessage {
   type: string;
@@ -25,12 +29,12 @@ export interface BuiltNotification {
   lang: PushLocale;
 }
 
-const LOCALES: Record<string, PushLocale> = { th: "th", en: "en", km: "km", kh: "km", my: "my", mm: "my" };
-
-/** Any code the app or the server may hold (th, en, km/kh, my/mm, "en-GB") -> a notification language; else th. */
+/**
+ * Any code the app or the server may hold (th, en, km/kh, my/mm, "en-GB") -> a notification language; else th.
+ * The aliases are src/domain/locale.ts's, the one place they are written.
+ */
 export function pushLocale(code: string | null | undefined): PushLocale {
-  const primary = (code ?? "").trim().toLowerCase().split(/[-_]/)[0] ?? "";
-  return LOCALES[primary] ?? "th";
+  return CATALOG_LOCALE[resolveUserLocale(code)];
 }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === "object" && x !== null;
@@ -64,9 +68,22 @@ export function parsePushPayload(raw: unknown): PushMessage | null {
   };
 }
 
-/** Only a path of this app: anything else (another site, `//host`, `javascript:`) opens the member home. */
+/**
+ * Only a path of this app: anything else (another site, `//host`, `javascript:`) opens the member home. The URL is
+ * parsed as the browser will parse it, because the parser drops TAB and newline characters: a prefix check passes
+ * `"/\t/evil.example"`, which opens `//evil.example`.
+ */
 export function safePath(url: string): string {
-  return /^\/(?![/\\])/.test(url) ? url : "/main";
+  const base = "https://app.invalid";
+  let parsed: URL;
+  try {
+    parsed = new URL(url, base);
+  } catch {
+    return "/main";
+  }
+  return url.startsWith("/") && parsed.origin === base
+    ? parsed.pathname + parsed.search + parsed.hash
+    : "/main";
 }
 
 /** "1500.00" -> "1,500.00" (baht strings from the server; digits grouped the same in all four languages). */
@@ -83,6 +100,10 @@ interface Words {
   top3?: string | undefined;
   bottom2?: string | undefined;
   place?: string | undefined;
+  /** Last four digits of a phone or bank account number (account changes). */
+  last4?: string | undefined;
+  /** A bank's code, upper case ("KBANK"). */
+  bank?: string | undefined;
 }
 type Text = (w: Words) => { title: string; body: string };
 
@@ -94,7 +115,7 @@ const SOME_ROUND: Record<PushLocale, string> = {
   my: "နောက်ဆုံးအကြိမ်",
 };
 
-const TEXTS: Record<string, Record<PushLocale, Text>> = {
+const TEXTS: Record<NotificationType, Record<PushLocale, Text>> = {
   "poy-won": {
     th: (w) => ({ title: "ยินดีด้วย! คุณถูกรางวัล", body: `โพย ${w.round} ของคุณถูกรางวัล ได้รับ ฿${w.amount}` }),
     en: (w) => ({ title: "Congratulations, you won!", body: `Your slip on ${w.round} won ฿${w.amount}.` }),
@@ -161,6 +182,97 @@ const TEXTS: Record<string, Record<PushLocale, Text>> = {
       body: `${w.round} တွင် သင်ပစ်သောနံပါတ်သည် အဆင့် #${w.place} ရ၍ ฿${w.amount} ဆုကြေး ရပါသည်။`,
     }),
   },
+  // Account changes (docs/security.md "Account takeover"): each tells the member, so one they did not make shows.
+  "name-changed": {
+    th: () => ({
+      title: "ชื่อในบัญชีของคุณถูกเปลี่ยน",
+      body: "หากคุณไม่ได้เปลี่ยนเอง กรุณาเปลี่ยน PIN และติดต่อเจ้าหน้าที่ทันที",
+    }),
+    en: () => ({
+      title: "Your account name was changed",
+      body: "If this was not you, change your PIN and contact support at once.",
+    }),
+    km: () => ({
+      title: "ឈ្មោះក្នុងគណនីរបស់អ្នកត្រូវបានប្តូរ",
+      body: "បើមិនមែនអ្នកទេ សូមប្តូរ PIN ហើយទាក់ទងផ្នែកជំនួយភ្លាម។",
+    }),
+    my: () => ({
+      title: "သင့်အကောင့်အမည်ကို ပြောင်းလိုက်ပါသည်",
+      body: "သင်မဟုတ်ပါက PIN ကိုပြောင်းပြီး ဝန်ထမ်းကို ချက်ချင်း ဆက်သွယ်ပါ။",
+    }),
+  },
+  "phone-changed": {
+    th: (w) => ({
+      title: "เบอร์โทรของคุณถูกเปลี่ยน",
+      body: `เบอร์ใหม่ลงท้าย ${w.last4 ?? ""} หากคุณไม่ได้เปลี่ยนเอง กรุณาติดต่อเจ้าหน้าที่ทันที`,
+    }),
+    en: (w) => ({
+      title: "Your phone number was changed",
+      body: `The new number ends in ${w.last4 ?? ""}. If this was not you, contact support at once.`,
+    }),
+    km: (w) => ({
+      title: "លេខទូរស័ព្ទរបស់អ្នកត្រូវបានប្តូរ",
+      body: `លេខថ្មីបញ្ចប់ដោយ ${w.last4 ?? ""}។ បើមិនមែនអ្នកទេ សូមទាក់ទងផ្នែកជំនួយភ្លាម។`,
+    }),
+    my: (w) => ({
+      title: "သင့်ဖုန်းနံပါတ်ကို ပြောင်းလိုက်ပါသည်",
+      body: `နံပါတ်အသစ်သည် ${w.last4 ?? ""} ဖြင့် ဆုံးပါသည်။ သင်မဟုတ်ပါက ဝန်ထမ်းကို ချက်ချင်း ဆက်သွယ်ပါ။`,
+    }),
+  },
+  "bank-added": {
+    th: (w) => ({
+      title: "มีการเพิ่มบัญชีธนาคาร",
+      body: `เพิ่มบัญชี ${w.bank ?? ""} ลงท้าย ${w.last4 ?? ""} แล้ว หากคุณไม่ได้เพิ่มเอง กรุณาติดต่อเจ้าหน้าที่ทันที`,
+    }),
+    en: (w) => ({
+      title: "A bank account was added",
+      body: `${w.bank ?? ""} account ending in ${w.last4 ?? ""} was added. If this was not you, contact support at once.`,
+    }),
+    km: (w) => ({
+      title: "គណនីធនាគារត្រូវបានបន្ថែម",
+      body: `គណនី ${w.bank ?? ""} បញ្ចប់ដោយ ${w.last4 ?? ""} ត្រូវបានបន្ថែម។ បើមិនមែនអ្នកទេ សូមទាក់ទងផ្នែកជំនួយភ្លាម។`,
+    }),
+    my: (w) => ({
+      title: "ဘဏ်အကောင့်တစ်ခု ထည့်လိုက်ပါသည်",
+      body: `${w.last4 ?? ""} ဖြင့်ဆုံးသော ${w.bank ?? ""} အကောင့်ကို ထည့်လိုက်ပါသည်။ သင်မဟုတ်ပါက ဝန်ထမ်းကို ချက်ချင်း ဆက်သွယ်ပါ။`,
+    }),
+  },
+  "pin-changed": {
+    th: () => ({
+      title: "PIN ของคุณถูกเปลี่ยน",
+      body: "หากคุณไม่ได้เปลี่ยนเอง กรุณารีเซ็ต PIN ด้วย SMS และติดต่อเจ้าหน้าที่ทันที",
+    }),
+    en: () => ({
+      title: "Your PIN was changed",
+      body: "If this was not you, reset your PIN by SMS and contact support at once.",
+    }),
+    km: () => ({
+      title: "PIN របស់អ្នកត្រូវបានប្តូរ",
+      body: "បើមិនមែនអ្នកទេ សូមកំណត់ PIN ឡើងវិញតាម SMS ហើយទាក់ទងផ្នែកជំនួយភ្លាម។",
+    }),
+    my: () => ({
+      title: "သင့် PIN ကို ပြောင်းလိုက်ပါသည်",
+      body: "သင်မဟုတ်ပါက SMS ဖြင့် PIN ကို ပြန်သတ်မှတ်ပြီး ဝန်ထမ်းကို ချက်ချင်း ဆက်သွယ်ပါ။",
+    }),
+  },
+  "line-linked": {
+    th: () => ({
+      title: "มีการเชื่อมต่อ LINE กับบัญชีของคุณ",
+      body: "ตอนนี้สามารถเข้าสู่ระบบด้วย LINE ได้ หากคุณไม่ได้เชื่อมต่อเอง กรุณาติดต่อเจ้าหน้าที่ทันที",
+    }),
+    en: () => ({
+      title: "LINE was connected to your account",
+      body: "That LINE can now log in to your account. If this was not you, contact support at once.",
+    }),
+    km: () => ({
+      title: "LINE ត្រូវបានភ្ជាប់ទៅគណនីរបស់អ្នក",
+      body: "ឥឡូវ LINE នោះអាចចូលគណនីរបស់អ្នកបាន។ បើមិនមែនអ្នកទេ សូមទាក់ទងផ្នែកជំនួយភ្លាម។",
+    }),
+    my: () => ({
+      title: "သင့်အကောင့်နှင့် LINE ကို ချိတ်ဆက်လိုက်ပါသည်",
+      body: "ယခု ထို LINE ဖြင့် သင့်အကောင့်သို့ ဝင်နိုင်ပါပြီ။ သင်မဟုတ်ပါက ဝန်ထမ်းကို ချက်ချင်း ဆက်သွယ်ပါ။",
+    }),
+  },
   "deposit-approved": {
     th: (w) => ({ title: "ฝากเงินสำเร็จ", body: `เพิ่มเงิน ฿${w.amount} เข้ายอดเงินของคุณแล้ว` }),
     en: (w) => ({ title: "Deposit approved", body: `฿${w.amount} has been added to your balance.` }),
@@ -213,8 +325,8 @@ const TEXTS: Record<string, Record<PushLocale, Text>> = {
 
 /** The notification for a message, in `locale`; null for a type this version does not know (only logged). */
 export function buildNotification(message: PushMessage, locale: PushLocale): BuiltNotification | null {
+  if (!isNotificationType(message.type)) return null;
   const texts = TEXTS[message.type];
-  if (!texts) return null;
   const p = message.params;
   // Rounds carry their Thai name and their English one; Khmer and Burmese players read the English name.
   const round = (locale === "th" ? p.roundName : p.roundNameEn) || p.roundName || SOME_ROUND[locale];
@@ -224,6 +336,8 @@ export function buildNotification(message: PushMessage, locale: PushLocale): Bui
     top3: p.top3,
     bottom2: p.bottom2,
     place: p.place,
+    last4: p.last4,
+    bank: p.bank?.toUpperCase(),
   });
   return {
     title,

@@ -5,6 +5,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { NetworkFirst } from "workbox-strategies";
+import { STORAGE_KEYS } from "../src/lib/storageKeys.ts";
 import { installPush } from "./push.ts";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -37,7 +38,7 @@ registerRoute(
   ({ url, request, sameOrigin }) =>
     sameOrigin && request.method === "GET" && request.mode !== "navigate" && DRAFTING_READS.has(url.pathname),
   new NetworkFirst({
-    cacheName: "lotto-drafting-v1",
+    cacheName: STORAGE_KEYS.draftingCache.name,
     networkTimeoutSeconds: 4,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),

@@ -1,7 +1,10 @@
 import ky, { HTTPError, isHTTPError, type KyInstance } from "ky";
-import { loadingBar } from "../ui/loadingBar.ts";
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../domain/session.ts";
+import { loadingBar } from "./loadingBar.ts";
 import { markOffline, markOnline } from "./network.ts";
-import { getAccessToken, getGuestId } from "./session.ts";
+import { currentSession, getGuestId } from "./session.ts";
+import { readText } from "./storage.ts";
+import { STORAGE_KEYS } from "./storageKeys.ts";
 
 /** The error every API call rejects with: the server's `{ code, message }`, or a network/unknown failure. */
 export class ApiError extends Error {
@@ -41,16 +44,52 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   return new ApiError(0, "NETWORK", error instanceof Error ? error.message : String(error));
 }
 
-let onUnauthorized: (() => void) | null = null;
+/**
+ * How the server refused a member's request: the session itself (401, and every 403 that is not an area refusal),
+ * or an area the member's status closes (403 FORBIDDEN or USER_DISABLED: money for status 2, games 3, lotto 4).
+ */
+export type Refusal = "session" | "area";
 
-/** SPEC.md section 6: any 401 or 403 on a member's request sends them to the Unauthorized page. */
-export function setUnauthorizedHandler(handler: () => void): void {
+let onUnauthorized: ((refusal: Refusal) => void) | null = null;
+
+/**
+ * SPEC.md section 6 sends a member to the Unauthorized page on any 401 or 403; we keep that for a refused session,
+ * but an area refusal shows the 403 screen and keeps the member logged in (docs/architecture.md "Access by
+ * status": logging a member out for opening a page their status closes would punish a link, not a session).
+ */
+export function setUnauthorizedHandler(handler: (refusal: Refusal) => void): void {
   onUnauthorized = handler;
+}
+
+/**
+ * The server's codes for an area the member's status closes: FORBIDDEN (server/kernel/access.ts, for money, lotto
+ * and games routes) and USER_DISABLED (a game's bet refused for a games-closed status, server/modules/games).
+ */
+const AREA_REFUSALS: readonly unknown[] = ["FORBIDDEN", "USER_DISABLED"];
+
+async function refusalOf(response: Response): Promise<Refusal> {
+  if (response.status !== 403) return "session";
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return AREA_REFUSALS.includes(body.code) ? "area" : "session";
+  } catch {
+    return "session";
+  }
 }
 
 /** Requests whose 401/403 is an answer for the form, not a lost session. */
 const OWN_ERROR_HANDLING = /\/(users\.login|users\.signup|users\.logout|users\.auth)$/;
 
+/** What a request remembers from when it was sent: the id of the session it was sent under. */
+interface SentWith {
+  session?: string | null;
+}
+
+/**
+ * The member's session travels in its HttpOnly cookie, which the browser sends with every same-origin request;
+ * the app never holds the token. Every request also carries the app's header (`X-Requested-With: lottoup`),
+ * without which the server refuses a change made with the cookie (CSRF, docs/security.md).
+ */
 function createClient(prefix: string): KyInstance {
   return ky.create({
     prefix,
@@ -60,31 +99,31 @@ function createClient(prefix: string): KyInstance {
     credentials: "same-origin",
     hooks: {
       beforeRequest: [
-        ({ request }) => {
+        ({ request, options }) => {
           loadingBar.start();
-          const token = getAccessToken();
-          if (token && !request.headers.has("authorization"))
-            request.headers.set("authorization", `Bearer ${token}`);
-          request.headers.set("x-locale", localStorage.getItem("locale") ?? "th");
+          (options.context as SentWith).session = currentSession()?.id ?? null;
+          request.headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
+          request.headers.set("x-locale", readText(STORAGE_KEYS.locale) ?? "th");
           const guestId = getGuestId();
           if (guestId) request.headers.set("x-guest-id", guestId);
         },
       ],
       afterResponse: [
-        ({ request, response }) => {
+        async ({ request, response, options }) => {
           // An answer the service worker kept (offline drafting) says nothing about the network.
           if (!fromCache(response)) markOnline();
           loadingBar.finish(response.ok);
-          const sentToken = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? null;
+          const sentUnder = (options.context as SentWith).session ?? null;
           // Only a refusal of the session this device still holds ends it: an answer to a request sent before
-          // the member logged out (or logged in again) says nothing about the current one.
+          // the member logged out (or logged in again) says nothing about the current one. (The server clears
+          // the refused cookie and hint itself; the app compares with the session it remembers.)
           if (
-            sentToken !== null &&
-            sentToken === getAccessToken() &&
+            sentUnder !== null &&
+            sentUnder === currentSession()?.id &&
             (response.status === 401 || response.status === 403) &&
             !OWN_ERROR_HANDLING.test(new URL(request.url).pathname)
           ) {
-            onUnauthorized?.();
+            onUnauthorized?.(await refusalOf(response));
           }
         },
       ],

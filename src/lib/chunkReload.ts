@@ -1,6 +1,9 @@
+import { number } from "valibot";
+import { read, write } from "./storage.ts";
+import { STORAGE_KEYS } from "./storageKeys.ts";
+
 /** SPEC.md section 4: a failed chunk load reloads the page, at most once per 60 s. */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
-const STORAGE_KEY = "chunk-reload-at";
 
 const CHUNK_ERROR =
   /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i;
@@ -16,18 +19,11 @@ export function shouldReload(now: number, lastReloadAt: number | null): boolean 
 
 /** Reloads (fetching the new build's chunks) unless we already did so in the last minute. */
 export function reloadForChunkError(): boolean {
-  let last: number | null = null;
-  try {
-    const stored = sessionStorage.getItem(STORAGE_KEY);
-    last = stored ? Number(stored) : null;
-  } catch {
-    // no storage: allow the reload, the browser's own loop protection still applies
-  }
+  // Without storage the reload is allowed: the browser's own loop protection still applies.
+  const last = read(STORAGE_KEYS.chunkReloadAt, number());
   const now = Date.now();
-  if (!shouldReload(now, Number.isFinite(last) ? last : null)) return false;
-  try {
-    sessionStorage.setItem(STORAGE_KEY, String(now));
-  } catch {}
+  if (!shouldReload(now, last !== null && Number.isFinite(last) ? last : null)) return false;
+  write(STORAGE_KEYS.chunkReloadAt, now);
   window.location.reload();
   return true;
 }

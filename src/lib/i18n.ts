@@ -1,11 +1,7 @@
 import { i18n, type Messages } from "@lingui/core";
-import {
-  CATALOG_LOCALE,
-  type CatalogLocale,
-  LOCALE_STORAGE_KEY,
-  resolveUserLocale,
-  type UserLocale,
-} from "../domain/locale.ts";
+import { CATALOG_LOCALE, type CatalogLocale, resolveUserLocale, type UserLocale } from "../domain/locale.ts";
+import { readText, writeText } from "./storage.ts";
+import { STORAGE_KEYS } from "./storageKeys.ts";
 
 // One lazily loaded chunk per language: a player downloads only the catalog they read.
 const catalogs: Record<CatalogLocale, () => Promise<{ messages: Messages }>> = {
@@ -41,21 +37,14 @@ export function requireSectionCatalog(name: string, loaders: CatalogLoaders): Pr
 }
 
 export function storedLocale(): UserLocale {
-  try {
-    return resolveUserLocale(localStorage.getItem(LOCALE_STORAGE_KEY));
-  } catch {
-    return resolveUserLocale(null);
-  }
+  return resolveUserLocale(readText(STORAGE_KEYS.locale));
 }
 
 export async function activateLocale(locale: UserLocale): Promise<void> {
   const catalog = CATALOG_LOCALE[locale];
-  // Remember the choice first: a player who switches and leaves at once still gets it next time.
-  try {
-    localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-  } catch {
-    // Private mode without storage: the choice lasts for this visit only.
-  }
+  // Remember the choice first: a player who switches and leaves at once still gets it next time. Without storage
+  // (private mode) the choice lasts for this visit only.
+  writeText(STORAGE_KEYS.locale, locale);
   if (!i18n.messages || i18n.locale !== catalog) {
     const sections = [...sectionCatalogs.entries()];
     const loaded = await Promise.all([catalogs[catalog](), ...sections.map(([, l]) => l[catalog]())]);

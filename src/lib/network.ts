@@ -1,5 +1,4 @@
-import { atom } from "jotai";
-import { appStore } from "./store.ts";
+import { appStore, atom } from "./store.ts";
 
 /**
  * Whether the app can reach the server: browser online/offline events plus what requests tell us (a page

@@ -1,42 +1,55 @@
 import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { unauthorizedAtom } from "../features/auth/auth.ts";
-import { guardPublic } from "../features/auth/routeGuards.ts";
-import { UpdatePrompt } from "../features/pwa/UpdatePrompt.tsx";
-import { siteStatusAtom } from "../features/site/site.ts";
-import type { AppStore } from "../lib/store.ts";
+import { type ComponentType, lazy, Suspense } from "react";
+import { authAtom, forbiddenAtom, unauthorizedAtom } from "../lib/auth.ts";
+import { guardPublic } from "../lib/guards.ts";
+import { siteStatusAtom } from "../lib/site.ts";
+import { type AppStore, useAtomValue } from "../lib/store.ts";
 import { Drawer } from "../ui/Drawer.tsx";
+import { LoadingBar } from "../ui/LoadingBar.tsx";
+import { isMobileAtom } from "../ui/layout.ts";
+import { OfflineBanner } from "../ui/OfflineBanner.tsx";
+import { SnackbarHost } from "../ui/SnackbarHost.tsx";
 import {
+  ForbiddenScreen,
   NotAllowDomainScreen,
   NotFoundScreen,
   RouteErrorScreen,
   UnauthorizedScreen,
-} from "../ui/ErrorScreens.tsx";
-import { LoadingBar } from "../ui/LoadingBar.tsx";
-import { isMobileAtom } from "../ui/layout.ts";
-import { OfflineBanner } from "../ui/OfflineBanner.tsx";
-import { Snackbar } from "../ui/Snackbar.tsx";
+} from "../ui/screens.tsx";
 import { TopBar } from "../ui/TopBar.tsx";
+import { UpdatePrompt } from "../ui/UpdatePrompt.tsx";
 import { WaitingOverlay } from "../ui/WaitingOverlay.tsx";
 
 export interface RouterContext {
   store: AppStore;
 }
 
+// Push while a member is logged in (foreground messages, token upkeep): loaded after login only, never on the
+// first paint (src/features/push/PushAgent.tsx).
+const PushAgent: ComponentType<{ uuid: string }> = lazy(() =>
+  import("../features/push/index.ts").then((m) => ({ default: m.PushAgent })),
+);
+
 function Shell({ children }: { children: React.ReactNode }) {
   const isMobile = useAtomValue(isMobileAtom);
+  const { session } = useAtomValue(authAtom);
   return (
     <div className={`app ${isMobile ? "app-mobile" : "app-desktop"}`}>
       <LoadingBar />
       <TopBar />
       <OfflineBanner />
-      <Snackbar />
+      <SnackbarHost />
       <div className="app-body">
         <Drawer />
         <main id="main" className="app-main">
           {children}
         </main>
       </div>
+      {session ? (
+        <Suspense fallback={null}>
+          <PushAgent uuid={session.uuid} />
+        </Suspense>
+      ) : null}
       <UpdatePrompt />
       <WaitingOverlay />
     </div>
@@ -46,12 +59,15 @@ function Shell({ children }: { children: React.ReactNode }) {
 function RootLayout() {
   const siteStatus = useAtomValue(siteStatusAtom);
   const unauthorized = useAtomValue(unauthorizedAtom);
+  const forbidden = useAtomValue(forbiddenAtom);
   return (
     <Shell>
       {siteStatus === "not-allowed" ? (
         <NotAllowDomainScreen />
       ) : unauthorized ? (
         <UnauthorizedScreen />
+      ) : forbidden !== null ? (
+        <ForbiddenScreen />
       ) : (
         <Outlet />
       )}

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { guardMember } from "../features/auth/routeGuards.ts";
-import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
+import { loadPagesCatalog } from "../lib/catalogs.ts";
+import { guardMember } from "../lib/guards.ts";
 
 /** Every page under this layout needs a logged-in member whose status allows it (SPEC.md section 4). */
 export const Route = createFileRoute("/_member")({

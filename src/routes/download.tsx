@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
-import { DownloadPage } from "../features/pwa/DownloadPage.tsx";
+import { DownloadPage } from "../features/pwa/index.ts";
+import { loadPagesCatalog } from "../lib/catalogs.ts";
 
 export const Route = createFileRoute("/download")({ loader: loadPagesCatalog, component: DownloadPage });

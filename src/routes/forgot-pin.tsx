@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { ForgotPinPage } from "../features/auth/ForgotPinPage.tsx";
-import { guardPublic } from "../features/auth/routeGuards.ts";
-import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
+import { ForgotPinPage } from "../features/auth/index.ts";
+import { loadPagesCatalog } from "../lib/catalogs.ts";
+import { guardPublic } from "../lib/guards.ts";
 
 export const Route = createFileRoute("/forgot-pin")({
   beforeLoad: guardPublic(),

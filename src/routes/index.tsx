@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { guardPublic } from "../features/auth/routeGuards.ts";
-import { Landing } from "../features/content/Landing.tsx";
+import { Landing } from "../features/content/index.ts";
+import { guardPublic } from "../lib/guards.ts";
 
 export const Route = createFileRoute("/")({ beforeLoad: guardPublic("index"), component: Landing });

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MaintenancePage } from "../features/content/MaintenancePage.tsx";
-import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
+import { MaintenancePage } from "../features/content/index.ts";
+import { loadPagesCatalog } from "../lib/catalogs.ts";
 
 export const Route = createFileRoute("/maintenance")({
   loader: loadPagesCatalog,

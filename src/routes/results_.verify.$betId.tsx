@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { loadPagesCatalog } from "../features/content/pagesCatalog.ts";
-import { VerifyPage } from "../features/yeekee/VerifyPage.tsx";
+import { VerifyPage } from "../features/yeekee/index.ts";
+import { loadPagesCatalog } from "../lib/catalogs.ts";
 
 /** Public: anyone, logged in or not, can recompute a yeekee or ping-pong result. */
 export const Route = createFileRoute("/results_/verify/$betId")({

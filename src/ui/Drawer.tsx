@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useAtom, useAtomValue } from "jotai";
-import { authAtom, logout } from "../features/auth/auth.ts";
+import { authAtom, logout } from "../lib/auth.ts";
+import { useAtom, useAtomValue } from "../lib/store.ts";
+import { useSubmit } from "../lib/submit.ts";
 import { drawerOpenAtom, isMobileAtom } from "./layout.ts";
 
 export function Drawer() {
   const { t } = useLingui();
   const [open, setOpen] = useAtom(drawerOpenAtom);
   const isMobile = useAtomValue(isMobileAtom);
-  const { token } = useAtomValue(authAtom);
+  const { session } = useAtomValue(authAtom);
   const navigate = useNavigate();
+  const leaving = useSubmit();
   const closeOnMobile = () => {
     if (isMobile) setOpen(false);
   };
@@ -26,7 +28,7 @@ export function Drawer() {
       >
         <ul>
           <li>
-            {token ? (
+            {session ? (
               <Link to="/main" onClick={closeOnMobile}>
                 <Trans>Home</Trans>
               </Link>
@@ -36,7 +38,7 @@ export function Drawer() {
               </Link>
             )}
           </li>
-          {token ? (
+          {session ? (
             <>
               <li>
                 <Link to="/lotto" onClick={closeOnMobile}>
@@ -97,15 +99,18 @@ export function Drawer() {
             </Link>
           </li>
         </ul>
-        {token ? (
+        {session ? (
           <button
             type="button"
             className="drawer-logout"
-            onClick={async () => {
-              closeOnMobile();
-              await logout();
-              await navigate({ to: "/" });
-            }}
+            disabled={leaving.pending}
+            onClick={() =>
+              leaving.run(async () => {
+                closeOnMobile();
+                await logout();
+                await navigate({ to: "/" });
+              })
+            }
           >
             <Trans>Log out</Trans>
           </button>

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useRouter } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { forgetSession } from "../features/auth/auth.ts";
-import { isChunkLoadError, reloadForChunkError } from "../lib/chunkReload.ts";
+import { authAtom, forgetSession } from "../lib/auth.ts";
 import { errorScreenFor } from "../lib/routeErrors.ts";
+import { useAtomValue } from "../lib/store.ts";
 import { usePageTitle } from "./usePageTitle.ts";
 
 function ErrorLayout({ code, title, children }: { code: string; title: string; children: React.ReactNode }) {
@@ -49,8 +49,10 @@ export function NotAllowDomainScreen() {
   );
 }
 
+/** A page the member's status closes (or the server refused for it): the member stays logged in. */
 export function ForbiddenScreen() {
   const { t } = useLingui();
+  const { session } = useAtomValue(authAtom);
   return (
     <ErrorLayout code="403" title={t`Sorry, access denied.`}>
       <p>
@@ -59,7 +61,7 @@ export function ForbiddenScreen() {
         </Trans>
       </p>
       <div className="actions">
-        <Link to="/" className="button button-primary">
+        <Link to={session ? "/main" : "/"} className="button button-primary">
           <Trans>Go Home</Trans>
         </Link>
       </div>
@@ -112,13 +114,9 @@ export function ServerErrorScreen({ onRetry }: { onRetry?: () => void }) {
   );
 }
 
-/** The router's error boundary: the spec's screen for the error, or one reload for a stale chunk. */
-export function RouteErrorScreen({ error }: { error: unknown }) {
+/** The spec's screen for an error the router caught (src/ui/screens.tsx reloads for a stale chunk first). */
+export function ErrorScreenFor({ error }: { error: unknown }) {
   const router = useRouter();
-  const chunkError = isChunkLoadError(error);
-  useEffect(() => {
-    if (chunkError) reloadForChunkError();
-  }, [chunkError]);
   switch (errorScreenFor(error)) {
     case "not-found":
       return <NotFoundScreen />;

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { LOCALE_NATIVE_NAMES, resolveUserLocale, USER_LOCALES } from "../domain/locale.ts";
 import { changeLocale, localeAtom } from "../lib/localeState.ts";
+import { useAtomValue } from "../lib/store.ts";
 
 export function LanguageSelect() {
   const { t } = useLingui();

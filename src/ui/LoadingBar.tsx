@@ -1,5 +1,5 @@
-import { useAtomValue } from "jotai";
-import { LOADING_DURATION_MS, loadingBarAtom } from "./loadingBar.ts";
+import { LOADING_DURATION_MS, loadingBarAtom } from "../lib/loadingBar.ts";
+import { useAtomValue } from "../lib/store.ts";
 
 export function LoadingBar() {
   const { phase, failed } = useAtomValue(loadingBarAtom);

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { onlineAtom } from "../lib/network.ts";
+import { useAtomValue } from "../lib/store.ts";
 
 export function OfflineBanner() {
   const online = useAtomValue(onlineAtom);

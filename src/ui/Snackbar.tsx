@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
+import { useAtomValue } from "../lib/store.ts";
 import { closeSnackbar, snackbarAtom } from "./snackbar.ts";
 
 /** HTML messages are sanitised; DOMPurify loads only when such a message arrives. */
@@ -19,7 +19,8 @@ function SanitizedHtml({ html }: { html: string }) {
   return clean === null ? null : <span dangerouslySetInnerHTML={{ __html: clean }} />;
 }
 
-export function Snackbar() {
+/** The snackbar itself, loaded the first time one shows (SnackbarHost). */
+export default function Snackbar() {
   const { t } = useLingui();
   const state = useAtomValue(snackbarAtom);
   // seq restarts the timer when the same message is shown again.

@@ -1,23 +1,21 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useAtom, useAtomValue } from "jotai";
 import { lazy, Suspense } from "react";
-import { authAtom } from "../features/auth/auth.ts";
-import { appConfigAtom, supportAtom } from "../features/site/site.ts";
+import { authAtom } from "../lib/auth.ts";
+import { appConfigAtom, supportAtom } from "../lib/site.ts";
+import { useAtom, useAtomValue } from "../lib/store.ts";
 import { LanguageSelect } from "./LanguageSelect.tsx";
 import { Logo } from "./Logo.tsx";
 import { drawerOpenAtom } from "./layout.ts";
 
 // Loaded after login only: the live balance brings socket.io with it.
 const BalanceChip = lazy(() => import("./BalanceChip.tsx"));
-// Push (foreground messages, token upkeep) also only after login: src/features/push/PushAgent.tsx.
-const PushAgent = lazy(() => import("../features/push/PushAgent.tsx"));
 
 export function TopBar() {
   const { t } = useLingui();
   const [drawerOpen, setDrawerOpen] = useAtom(drawerOpenAtom);
   const config = useAtomValue(appConfigAtom);
-  const { token, decoded, userInfo } = useAtomValue(authAtom);
+  const { session, userInfo } = useAtomValue(authAtom);
   const support = useAtomValue(supportAtom);
   const helpHref = support?.activeSupport
     ? support.officePhoneNumber
@@ -25,7 +23,7 @@ export function TopBar() {
       : support.urlSupport
     : null;
   return (
-    <header className={token ? "top-bar top-bar-member" : "top-bar"}>
+    <header className={session ? "top-bar top-bar-member" : "top-bar"}>
       <button
         type="button"
         className="icon-button"
@@ -55,10 +53,9 @@ export function TopBar() {
           </a>
         ) : null}
         <LanguageSelect />
-        {token && decoded ? (
+        {session ? (
           <Suspense fallback={null}>
-            <BalanceChip token={token} uuid={decoded.uuid} />
-            <PushAgent uuid={decoded.uuid} />
+            <BalanceChip sessionId={session.id} uuid={session.uuid} />
           </Suspense>
         ) : null}
         {userInfo ? (

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
+import { useAtomValue } from "../lib/store.ts";
 import { userStoreLoadingAtom } from "./layout.ts";
 
 export function WaitingOverlay() {

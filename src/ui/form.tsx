@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { type InputHTMLAttributes, useId, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
+import type { Submit } from "../lib/submit.ts";
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id"> {
   label: string;
@@ -80,5 +81,29 @@ export function FormError({ message }: { message: string | null }) {
     <p className="form-error" role="alert">
       {message}
     </p>
+  );
+}
+
+/** The end of a form: what went wrong, then the big submit button, off and saying so while it sends. */
+export function FormSubmit({
+  submit,
+  label,
+  busyLabel,
+}: {
+  submit: Pick<Submit, "pending" | "error">;
+  label: ReactNode;
+  busyLabel: ReactNode;
+}) {
+  return (
+    <>
+      <FormError message={submit.error?.() ?? null} />
+      <button
+        type="submit"
+        className="button button-primary button-block button-large"
+        disabled={submit.pending}
+      >
+        {submit.pending ? busyLabel : label}
+      </button>
+    </>
   );
 }

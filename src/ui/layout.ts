@@ -1,5 +1,5 @@
-import { atom } from "jotai";
 import { detectMobile } from "../lib/device.ts";
+import { atom } from "../lib/store.ts";
 
 export const isMobileAtom = atom<boolean>(typeof navigator === "undefined" ? false : detectMobile());
 /** The drawer is open by default on wide (non-mobile) screens. */

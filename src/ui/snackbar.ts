@@ -1,5 +1,4 @@
-import { atom } from "jotai";
-import { appStore } from "../lib/store.ts";
+import { appStore, atom } from "../lib/store.ts";
 import { throttle } from "../lib/throttle.ts";
 
 /** SPEC.md section 9. */

@@ -1,11 +1,12 @@
-import { useAtomValue } from "jotai";
 import { useEffect } from "react";
-import { siteDetailAtom } from "../features/site/site.ts";
+import { siteDetailAtom } from "../lib/site.ts";
+import { useAtomValue } from "../lib/store.ts";
 import { formatPageTitle } from "../lib/title.ts";
 
-export function usePageTitle(title: string): void {
+/** Sets the window's title for the page ('%s - LOTTOUP'); null leaves it to the page shown inside. */
+export function usePageTitle(title: string | null): void {
   const siteName = useAtomValue(siteDetailAtom)?.title;
   useEffect(() => {
-    document.title = formatPageTitle(title, siteName);
+    if (title !== null) document.title = formatPageTitle(title, siteName);
   }, [title, siteName]);
 }

@@ -1,44 +1,17 @@
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
-import { useState } from "react";
-import { FormError } from "../../ui/form.tsx";
-import { appConfigAtom } from "../site/site.ts";
-import { startLineLogin } from "./accountActions.ts";
-import { errorText } from "./messages.ts";
+import { lazy, Suspense } from "react";
+import { appConfigAtom } from "../../lib/site.ts";
+import { useAtomValue } from "../../lib/store.ts";
 
-/** Shown only when the server is configured for LINE login. `connect` links LINE to the logged-in member. */
-export function LineLoginButton({
-  afSlug,
-  connect = false,
-}: {
-  afSlug?: string | undefined;
-  connect?: boolean;
-}) {
-  const { i18n } = useLingui();
+// The LINE flow's code (and its calls) loads only where the server is configured for LINE login.
+const LineLoginAction = lazy(() => import("./LineLoginAction.tsx"));
+
+/** Shown only when the server is configured for LINE login (connecting LINE to an account: LineConnectForm). */
+export function LineLoginButton({ afSlug }: { afSlug?: string | undefined }) {
   const config = useAtomValue(appConfigAtom);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   if (!config?.lineLogin) return null;
   return (
-    <div className="line-login">
-      <button
-        type="button"
-        className="button button-line button-block"
-        disabled={busy}
-        onClick={async () => {
-          setBusy(true);
-          setError(null);
-          try {
-            await startLineLogin(afSlug);
-          } catch (err) {
-            setError(errorText(i18n, err));
-            setBusy(false);
-          }
-        }}
-      >
-        {connect ? <Trans>Connect LINE</Trans> : <Trans>Log in with LINE</Trans>}
-      </button>
-      <FormError message={error} />
-    </div>
+    <Suspense fallback={null}>
+      <LineLoginAction afSlug={afSlug} />
+    </Suspense>
   );
 }

@@ -1,51 +1,49 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useSubmit } from "../../lib/submit.ts";
 import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
-import { login } from "./auth.ts";
 import { LineLoginButton } from "./LineLoginButton.tsx";
-import { errorText } from "./messages.ts";
+import { login } from "./login.ts";
+import { authErrorText } from "./messages.ts";
 
 /** SPEC.md section 2: step 1 username, step 2 PIN. */
 export function LoginForm() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
   const [userName, setUserName] = useState("");
   const [password, setPassword] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit<"userName" | "password">({ errorText: authErrorText });
 
   const submitUserName = (event: React.FormEvent) => {
     event.preventDefault();
     if (!userName.trim()) {
-      setFieldError(t`Username is required`);
+      submit.fail({ fields: { userName: () => t`Username is required` } });
       return;
     }
-    setFieldError(null);
-    setFormError(null);
+    submit.clear();
     setStep(2);
   };
 
   const submitPin = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setFieldError(t`Please enter your PIN`);
+      submit.fail({ fields: { password: () => t`Please enter your PIN` } });
       return;
     }
-    setFieldError(null);
-    setFormError(null);
-    setBusy(true);
-    try {
-      await login(userName.trim().toLowerCase(), password);
-      await navigate({ to: "/main" });
-    } catch (error) {
-      setFormError(errorText(i18n, error));
-      setPassword("");
-    } finally {
-      setBusy(false);
-    }
+    await submit.run(
+      async () => {
+        await login(userName.trim().toLowerCase(), password);
+        await navigate({ to: "/main" });
+      },
+      {
+        failed: () => {
+          setPassword("");
+          return false;
+        },
+      },
+    );
   };
 
   return (
@@ -63,7 +61,7 @@ export function LoginForm() {
             spellCheck={false}
             value={userName}
             onChange={(e) => setUserName(e.target.value)}
-            error={fieldError}
+            error={submit.fieldError("userName")}
           />
           <button type="submit" className="button button-primary button-block">
             <Trans>Next</Trans>
@@ -79,7 +77,7 @@ export function LoginForm() {
               onClick={() => {
                 setStep(1);
                 setPassword("");
-                setFormError(null);
+                submit.clear();
               }}
             >
               <Trans>Change</Trans>
@@ -92,11 +90,11 @@ export function LoginForm() {
             autoFocus
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            error={fieldError}
+            error={submit.fieldError("password")}
           />
-          <FormError message={formError} />
-          <button type="submit" className="button button-primary button-block" disabled={busy}>
-            {busy ? t`Logging in…` : t`Log in`}
+          <FormError message={submit.error?.() ?? null} />
+          <button type="submit" className="button button-primary button-block" disabled={submit.pending}>
+            {submit.pending ? t`Logging in…` : t`Log in`}
           </button>
         </form>
       )}

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
+import { authAtom } from "../../lib/auth.ts";
+import { supportAtom } from "../../lib/site.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { NotificationList } from "../push/NotificationList.tsx";
-import { PushCard } from "../push/PushCard.tsx";
-import { InstallCard } from "../pwa/InstallCard.tsx";
-import { supportAtom } from "../site/site.ts";
-import { authAtom } from "./auth.ts";
+import { NotificationList, PushCard } from "../push/index.ts";
+import { InstallCard } from "../pwa/index.ts";
 
 /** The member's home after login: who they are, where to go next, how to reach support. */
 export function MainPage() {

@@ -10,7 +10,7 @@ import {
   passwordsMatch,
   UsernameSchema,
 } from "../../domain/account.ts";
-import { ApiError } from "../../lib/api.ts";
+import { useSubmit } from "../../lib/submit.ts";
 import { FormError, TextField } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
 import { attributionContext, signup } from "./accountActions.ts";
@@ -37,14 +37,12 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
     confirmation: "",
     phoneNumber: "",
   });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit<Field>({ errorText: accountErrorText, fieldOf: (error) => fieldOfCode(error.code) });
 
   const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
 
-  const validate = (): Partial<Record<Field, string>> => {
+  const validate = () => {
     const found: Partial<Record<Field, AccountMessageKey | null>> = {
       userName: firstIssueKey(v.safeParse(UsernameSchema, values.userName)),
       password: firstIssueKey(v.safeParse(PasswordSchema, values.password)),
@@ -57,11 +55,11 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = validate();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
+    if (Object.keys(found).length > 0) {
+      form.fail({ fields: found });
+      return;
+    }
+    await form.run(async () => {
       await signup({
         userName: values.userName,
         password: values.password,
@@ -69,13 +67,7 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
         ...attributionContext(afSlug),
       });
       await navigate({ to: "/main" });
-    } catch (error) {
-      const field = error instanceof ApiError ? fieldOfCode(error.code) : null;
-      if (field) setErrors({ [field]: accountErrorText(i18n, error) });
-      else setFormError(accountErrorText(i18n, error));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
@@ -99,7 +91,7 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
           spellCheck={false}
           value={values.userName}
           onChange={set("userName")}
-          error={errors.userName}
+          error={form.fieldError("userName")}
           hint={t`6 to 30 lowercase English letters (a-z) and digits (0-9).`}
         />
         <NewPinFields
@@ -110,8 +102,8 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
           confirmation={values.confirmation}
           onPinChange={set("password")}
           onConfirmationChange={set("confirmation")}
-          pinError={errors.password}
-          confirmationError={errors.confirmation}
+          pinError={form.fieldError("password")}
+          confirmationError={form.fieldError("confirmation")}
         />
         <TextField
           label={t`Phone number`}
@@ -121,7 +113,7 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
           autoComplete="tel-national"
           value={values.phoneNumber}
           onChange={set("phoneNumber")}
-          error={errors.phoneNumber}
+          error={form.fieldError("phoneNumber")}
           hint={t`Your Thai mobile number. It is used to reset your PIN by SMS.`}
         />
         <p className="form-note">
@@ -130,9 +122,9 @@ export function RegisterPage({ afSlug }: { afSlug?: string }) {
             account and to reset your PIN.
           </Trans>
         </p>
-        <FormError message={formError} />
-        <button type="submit" className="button button-primary button-block" disabled={busy}>
-          {busy ? t`Creating your account…` : t`Register`}
+        <FormError message={form.error?.() ?? null} />
+        <button type="submit" className="button button-primary button-block" disabled={form.pending}>
+          {form.pending ? t`Creating your account…` : t`Register`}
         </button>
       </form>
       <LineLoginButton afSlug={afSlug} />

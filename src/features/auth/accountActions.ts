@@ -1,5 +1,6 @@
-import { api, getJson, postJson } from "../../lib/api.ts";
-import { acceptToken, captchaFields, setUserInfo, type UserInfo } from "./auth.ts";
+import { api, postJson } from "../../lib/api.ts";
+import { acceptSession, setUserInfo, type UserInfo } from "../../lib/auth.ts";
+import { captchaFields } from "./login.ts";
 
 // Account actions the first paint does not need (sign-up, LINE, profile refresh): kept out of the landing
 // page's JavaScript; auth.ts keeps what the shell and the login form use.
@@ -17,31 +18,30 @@ export function attributionContext(afSlug: string | undefined) {
   };
 }
 
-/** Starts LINE login (or connects LINE when a member is logged in): the browser goes to LINE. */
-export async function startLineLogin(afSlug?: string): Promise<void> {
+/**
+ * Starts LINE login, or with `pin` connects LINE to the logged-in member (the server checks the PIN first): the
+ * browser goes to LINE. The answer also sets this browser's flow cookie, so only this browser can finish it.
+ */
+export async function startLineLogin(afSlug?: string, pin?: string): Promise<void> {
   const { data } = await postJson<{ authorizeUrl: string }>(
     api,
     "users.line-login.start",
-    attributionContext(afSlug),
+    pin === undefined ? attributionContext(afSlug) : { connect: true, password: pin },
   );
   window.location.assign(data.authorizeUrl);
 }
 
 /** The LINE callback: a logged-in member gets LINE connected, anyone else is logged in (or registered). */
 export async function finishLineLogin(code: string, state: string): Promise<{ linked: boolean }> {
-  const { data, response } = await postJson<{ userInfo: UserInfo; linked?: boolean }>(
-    api,
-    "users.line-login",
-    {
-      code,
-      state,
-    },
-  );
+  const { data } = await postJson<{ userInfo: UserInfo; linked?: boolean }>(api, "users.line-login", {
+    code,
+    state,
+  });
   if (data.linked) {
     setUserInfo(data.userInfo);
     return { linked: true };
   }
-  acceptToken(response, data.userInfo);
+  acceptSession(data.userInfo);
   return { linked: false };
 }
 
@@ -58,16 +58,10 @@ export interface SignupBody {
 }
 
 export async function signup(body: SignupBody): Promise<UserInfo> {
-  const { data, response } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", {
+  const { data } = await postJson<{ userInfo: UserInfo }>(api, "users.signup", {
     ...body,
     ...(await captchaFields("signup")),
   });
-  acceptToken(response, data.userInfo);
+  acceptSession(data.userInfo);
   return data.userInfo;
-}
-
-export async function refreshUserInfo(): Promise<UserInfo> {
-  const info = await getJson<UserInfo>(api, "users-infos");
-  setUserInfo(info);
-  return info;
 }

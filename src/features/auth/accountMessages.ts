@@ -2,7 +2,8 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AccountMessageKey } from "../../domain/account.ts";
 import { ApiError } from "../../lib/api.ts";
-import { errorText } from "./messages.ts";
+import type { Text } from "../../lib/submit.ts";
+import { authErrorText } from "./messages.ts";
 
 // In the "pages" catalog: these texts load with the sign-up, profile and PIN pages, not with the first paint.
 
@@ -32,6 +33,7 @@ const ACCOUNT_TEXT: Record<AccountMessageKey, MessageDescriptor> = {
   avatarInvalid: msg`Avatar is invalid.`,
   lineIdTooLong: msg`LINE ID must be at most 50 characters.`,
   valueTooLong: msg`This value is too long.`,
+  textInvalid: msg`This text contains a character that is not allowed (a line break, a control or an invisible formatting character).`,
   otpCodeRequired: msg`Please enter the verification code.`,
   otpCodeInvalid: msg`The verification code must be 6 digits.`,
   otpRefInvalid: msg`The verification reference is invalid.`,
@@ -42,14 +44,17 @@ export function accountMessage(i18n: I18n, key: AccountMessageKey): string {
   return i18n._(ACCOUNT_TEXT[key]);
 }
 
-/** Per-field rule keys (null = fine) -> the messages to show under the fields that broke a rule. */
+/**
+ * Per-field rule keys (null = fine) -> the messages to show under the fields that broke a rule (for `fail` of
+ * lib/submit.ts: written at render, so they follow a language switch).
+ */
 export function fieldMessages<F extends string>(
   i18n: I18n,
   found: Partial<Record<F, AccountMessageKey | null>>,
-): Partial<Record<F, string>> {
-  const messages: Partial<Record<F, string>> = {};
+): Partial<Record<F, Text>> {
+  const messages: Partial<Record<F, Text>> = {};
   for (const [field, key] of Object.entries(found) as [F, AccountMessageKey | null][]) {
-    if (key) messages[field] = accountMessage(i18n, key);
+    if (key) messages[field] = () => accountMessage(i18n, key);
   }
   return messages;
 }
@@ -57,13 +62,35 @@ export function fieldMessages<F extends string>(
 const LINE_TEXT: Record<string, MessageDescriptor> = {
   LINE_LOGIN_FAILED: msg`LINE login could not be completed. Please try again.`,
   LINE_ALREADY_LINKED: msg`This LINE account is already connected to another member.`,
+  LINE_OTHER_BROWSER: msg`This LINE login was started in another browser or has expired. Please start again from this page.`,
 };
+
+/** Account changes confirmed with the PIN (docs/security.md "Account takeover"). */
+const CONFIRM_TEXT: Record<string, MessageDescriptor> = {
+  PIN_REQUIRED: msg`Please enter your PIN to confirm this change.`,
+  NAME_FROZEN: msg`Your name cannot be changed because it must match your verified bank account. Please contact support.`,
+};
+
+/** A wrong confirming PIN, with how many more wrong ones the account takes before it locks. */
+function pinWrongText(i18n: I18n, error: ApiError): string {
+  const left = error.details.attemptsLeft;
+  return typeof left === "number"
+    ? i18n._(msg`Your PIN is not correct. Wrong PINs left before the account locks: ${left}`)
+    : i18n._(msg`Your PIN is not correct.`);
+}
+
+/** Whether an error is about the PIN the member typed to confirm a change (shown under the PIN field). */
+export const isConfirmPinError = (error: unknown) =>
+  error instanceof ApiError && (error.code === "PIN_REQUIRED" || error.code === "PIN_WRONG");
 
 /** Any error from an account call: a validation key of the shared rules, else a server code. */
 export function accountErrorText(i18n: I18n, error: unknown): string {
   if (error instanceof ApiError) {
+    if (error.code === "PIN_WRONG") return pinWrongText(i18n, error);
+    const confirm = CONFIRM_TEXT[error.code];
+    if (confirm) return i18n._(confirm);
     const own = (ACCOUNT_TEXT as Record<string, MessageDescriptor>)[error.code] ?? LINE_TEXT[error.code];
     if (own) return i18n._(own);
   }
-  return errorText(i18n, error);
+  return authErrorText(i18n, error);
 }

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { LoginForm } from "../auth/LoginForm.tsx";
+import { LoginForm } from "../auth/index.ts";
 
 export function Landing() {
   const { t } = useLingui();

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type AnyOption, optionFromWire } from "../../domain/lotto/index.ts";
 import { getJson, poyApi } from "../../lib/api.ts";
-import { useLoad } from "../wallet/hooks.ts";
+import { useLoad } from "../../lib/load.ts";
 import type { Round } from "./lottoApi.ts";
 import { optionText } from "./messages.ts";
 

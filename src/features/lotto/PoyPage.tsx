@@ -1,21 +1,27 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useState } from "react";
+import { type ComponentType, useState } from "react";
 import { formatStatementTime } from "../../domain/bangkokTime.ts";
+import { canCancel, isFamily } from "../../domain/lotto/index.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { balanceMoved } from "../../lib/realtime.ts";
+import { useSubmit } from "../../lib/submit.ts";
 import { FormError } from "../../ui/form.tsx";
+import { LoadState } from "../../ui/Load.tsx";
+import { Badge, type Tone } from "../../ui/Outcome.tsx";
+import { Breadcrumb, Page } from "../../ui/Page.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
-import { poyAsSetLines } from "../numberSets/load.ts";
-import { SaveNumberSet } from "../numberSets/NumberSetTools.tsx";
-import { LineOutcome, OutcomeNote, OutcomeTotals, SlipResult, wonLines } from "../results/SlipOutcome.tsx";
-import { formatBaht } from "../wallet/format.ts";
-import { useLoad, useSending } from "../wallet/hooks.ts";
-import { refreshBalance } from "../wallet/liveBalance.ts";
-import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
-import { cancelPoy, fetchPoys, type Poy } from "./lottoApi.ts";
-import { FAMILY_TEXT, lottoErrorText, poyStatusText, wireOptionText } from "./messages.ts";
-import { roundName } from "./RoundsPage.tsx";
-import { canCancel, isFamily } from "./rounds.ts";
+import { LineOutcome, OutcomeNote, OutcomeTotals, SlipResult, wonLines } from "./SlipOutcome.tsx";
 import "./lotto.css";
+import { cancelPoy, fetchPoys, type Poy, type PoyLine } from "./lottoApi.ts";
+import { FAMILY_TEXT, lottoErrorText, poyStatusText, roundName, wireOptionText } from "./messages.ts";
+
+/** What /poy offers another feature to put under a placed slip (number sets: save it as one), given by the route. */
+export interface PoyToolsProps {
+  lines: readonly PoyLine[];
+  suggestedName: string;
+}
 
 /**
  * /poy: the member's slips, newest first, with a cancel button where the family allows it. /poy/{betGroup} shows
@@ -25,26 +31,28 @@ export function PoyPage({
   betGroup,
   betName,
   poyId,
+  poyTools,
 }: {
   betGroup?: string;
   betName?: string;
   poyId?: string;
+  poyTools?: ComponentType<PoyToolsProps>;
 } = {}) {
   const { t, i18n } = useLingui();
   const poys = useLoad(() => fetchPoys({ betGroup, betName }), [betGroup, betName]);
   const family = betGroup && isFamily(betGroup) ? i18n._(FAMILY_TEXT[betGroup]) : null;
   return (
-    <WalletPage
+    <Page
       title={family ? t`My slips: ${family}` : betName ? t`My slips: ${betName}` : t`My slips`}
       top={
-        <p className="breadcrumb">
+        <Breadcrumb>
           <Link to="/lotto">
             <Trans>Lotto</Trans>
           </Link>
-        </p>
+        </Breadcrumb>
       }
     >
-      <LoadState loaded={poys} />
+      <LoadState loaded={poys} wording={lottoErrorText} />
       {poys.data && poys.data.poys.length === 0 ? (
         <p className="form-note">
           <Trans>You have no slips yet.</Trans>{" "}
@@ -56,15 +64,21 @@ export function PoyPage({
       {poys.data ? (
         <ul className="card-list poy-list">
           {poys.data.poys.map((poy) => (
-            <PoyCard key={poy.id} poy={poy} onChanged={poys.reload} focused={poy.id === poyId} />
+            <PoyCard
+              key={poy.id}
+              poy={poy}
+              onChanged={poys.reload}
+              focused={poy.id === poyId}
+              PoyTools={poyTools}
+            />
           ))}
         </ul>
       ) : null}
-    </WalletPage>
+    </Page>
   );
 }
 
-const POY_TONE: Record<string, string> = {
+const POY_TONE: Record<string, Tone> = {
   waiting: "wait",
   won: "ok",
   lost: "off",
@@ -76,13 +90,15 @@ export function PoyCard({
   poy,
   onChanged,
   focused,
+  PoyTools,
 }: {
   poy: Poy;
   onChanged: () => Promise<void>;
   focused: boolean;
+  PoyTools?: ComponentType<PoyToolsProps> | undefined;
 }) {
   const { t, i18n } = useLingui();
-  const sending = useSending(lottoErrorText);
+  const sending = useSubmit({ errorText: lottoErrorText });
   const [confirming, setConfirming] = useState(false);
   const name = roundName(i18n, {
     name: poy.roundName,
@@ -105,9 +121,7 @@ export function PoyCard({
     >
       <div className="poy-head">
         <h2>{name}</h2>
-        <span className={`badge badge-${POY_TONE[poy.status] ?? "off"}`}>
-          {poyStatusText(i18n, poy.status)}
-        </span>
+        <Badge tone={POY_TONE[poy.status] ?? "off"}>{poyStatusText(i18n, poy.status)}</Badge>
       </div>
       <p className="form-note">
         <Trans>
@@ -141,7 +155,7 @@ export function PoyCard({
           ))}
         </ul>
       </details>
-      <SaveNumberSet lines={poyAsSetLines(poy.lines)} suggestedName={t`${name} slip #${id}`} />
+      {PoyTools ? <PoyTools lines={poy.lines} suggestedName={t`${name} slip #${id}`} /> : null}
       <FormError message={sending.error?.() ?? null} />
       {canCancel(poy, Date.now()) ? (
         confirming ? (
@@ -149,7 +163,7 @@ export function PoyCard({
             <button
               type="button"
               className="button button-danger"
-              disabled={sending.busy}
+              disabled={sending.pending}
               onClick={() =>
                 void sending.run(async () => {
                   await cancelPoy(poy.id);
@@ -157,7 +171,7 @@ export function PoyCard({
                     txt: t`Slip #${id} cancelled; the stake is back in your balance.`,
                     color: "success",
                   });
-                  void refreshBalance();
+                  void balanceMoved();
                   await onChanged();
                 })
               }

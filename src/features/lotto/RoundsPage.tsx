@@ -1,37 +1,19 @@
-import type { I18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import type { LottoFamily } from "../../domain/lotto/index.ts";
-import { useLoad } from "../wallet/hooks.ts";
-import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
-import { fetchFourDigit, fetchLatest, type Round } from "./lottoApi.ts";
-import { FAMILY_TEXT, MARKET_TEXT } from "./messages.ts";
-import { closeAtOf, flagEmoji, isFamily, isOpenNow, orderedRounds, splitCountdown } from "./rounds.ts";
-import { useTicker } from "./ticker.ts";
+import { closeAtOf, isFamily, isOpenNow, type LottoFamily, orderedRounds } from "../../domain/lotto/index.ts";
+import { useNow } from "../../lib/clock.ts";
+import { useLoad } from "../../lib/load.ts";
+import { Flag } from "../../ui/Flag.tsx";
+import { LoadState } from "../../ui/Load.tsx";
+import { Page, PageNav } from "../../ui/Page.tsx";
+import { Countdown } from "./Countdown.tsx";
 import "./lotto.css";
+import { fetchFourDigit, fetchLatest, type Round } from "./lottoApi.ts";
+import { FAMILY_TEXT, lottoErrorText, roundName } from "./messages.ts";
 
 const LIST_FAMILIES: Exclude<LottoFamily, "set4">[] = ["yeekee", "yeekee5Min", "pingpong", "gov", "stock"];
 /** How many rounds of a family the overview shows; its own page lists them all. */
 const OVERVIEW_ROUNDS = 4;
-
-/** The round's name in the player's language: Thai names in Thai; elsewhere "Yeekee round 12" or the English name. */
-export function roundName(
-  i18n: I18n,
-  round: Pick<Round, "name" | "nameEn" | "betGroup" | "roundNo" | "betName">,
-): string {
-  if (i18n.locale === "th") return round.name;
-  if (round.betGroup === "gov") return i18n._(FAMILY_TEXT.gov);
-  const market =
-    round.betGroup === "stock" || round.betGroup === "set4" ? MARKET_TEXT[round.betName] : undefined;
-  if (market) return i18n._(market);
-  const n = round.roundNo;
-  if (n !== null && round.betGroup !== "stock" && round.betGroup !== "set4") {
-    const family = i18n._(FAMILY_TEXT[round.betGroup]);
-    return i18n._(msg`${family} round ${n}`);
-  }
-  return round.nameEn;
-}
 
 /** Close time (Bangkok) as HH:mm. */
 function closeClock(round: Round): string {
@@ -42,39 +24,16 @@ function closeClock(round: Round): string {
   }).format(closeAtOf(round));
 }
 
-export function Countdown({ round }: { round: Round }) {
-  const now = useTicker();
-  if (!isOpenNow(round, now))
-    return (
-      <span className="badge badge-off">
-        <Trans>Closed</Trans>
-      </span>
-    );
-  const { days, rest } = splitCountdown(closeAtOf(round).getTime() - now);
-  return (
-    <span className="countdown" role="timer">
-      {days > 0 ? (
-        <Trans>
-          {days} d {rest} left
-        </Trans>
-      ) : (
-        <Trans>{rest} left</Trans>
-      )}
-    </span>
-  );
-}
-
 function RoundItem({ round }: { round: Round }) {
   const { i18n } = useLingui();
-  const now = useTicker();
+  const now = useNow();
   const open = isOpenNow(round, now);
-  const flag = flagEmoji(round.flag);
   const name = roundName(i18n, round);
   const clock = closeClock(round);
   const body = (
     <>
       <span className="round-name">
-        {flag ? <span aria-hidden="true">{flag} </span> : null}
+        <Flag code={round.flag} />
         {name}
       </span>
       <span className="round-meta">
@@ -105,7 +64,7 @@ function RoundItem({ round }: { round: Round }) {
 }
 
 function RoundList({ family, rounds, limit }: { family: LottoFamily; rounds: Round[]; limit?: number }) {
-  const now = useTicker();
+  const now = useNow();
   const ordered = orderedRounds(family, rounds, now);
   const shown = limit === undefined ? ordered : ordered.slice(0, limit);
   if (shown.length === 0)
@@ -126,7 +85,7 @@ function RoundList({ family, rounds, limit }: { family: LottoFamily; rounds: Rou
 function LottoNav() {
   const { t, i18n } = useLingui();
   return (
-    <nav className="wallet-nav" aria-label={t`Lotto`}>
+    <PageNav label={t`Lotto`}>
       <Link to="/lotto" activeOptions={{ exact: true }}>
         <Trans>All</Trans>
       </Link>
@@ -139,7 +98,7 @@ function LottoNav() {
       <Link to="/poy">
         <Trans>My slips</Trans>
       </Link>
-    </nav>
+    </PageNav>
   );
 }
 
@@ -148,8 +107,8 @@ export function LottoPage() {
   const { t, i18n } = useLingui();
   const lists = useLoad(fetchLatest);
   return (
-    <WalletPage title={t`Lotto`} top={<LottoNav />}>
-      <LoadState loaded={lists} />
+    <Page title={t`Lotto`} top={<LottoNav />}>
+      <LoadState loaded={lists} wording={lottoErrorText} />
       {lists.data
         ? LIST_FAMILIES.map((family) => (
             <section key={family} className="family-section" aria-labelledby={`family-${family}`}>
@@ -173,7 +132,7 @@ export function LottoPage() {
           </div>
         </section>
       ) : null}
-    </WalletPage>
+    </Page>
   );
 }
 
@@ -183,10 +142,10 @@ export function FamilyPage({ betGroup }: { betGroup: string }) {
   const lists = useLoad(fetchLatest);
   const family = isFamily(betGroup) && betGroup !== "set4" ? betGroup : null;
   return (
-    <WalletPage title={family ? i18n._(FAMILY_TEXT[family]) : t`Lotto`} top={<LottoNav />}>
+    <Page title={family ? i18n._(FAMILY_TEXT[family]) : t`Lotto`} top={<LottoNav />}>
       {family ? (
         <>
-          <LoadState loaded={lists} />
+          <LoadState loaded={lists} wording={lottoErrorText} />
           {lists.data ? <RoundList family={family} rounds={lists.data[family] ?? []} /> : null}
         </>
       ) : (
@@ -194,7 +153,7 @@ export function FamilyPage({ betGroup }: { betGroup: string }) {
           <Trans>This lottery was not found.</Trans>
         </p>
       )}
-    </WalletPage>
+    </Page>
   );
 }
 
@@ -208,9 +167,9 @@ export function FourDigitPage() {
       )
     : [];
   return (
-    <WalletPage title={i18n._(FAMILY_TEXT.set4)} top={<LottoNav />}>
-      <LoadState loaded={latest} />
+    <Page title={i18n._(FAMILY_TEXT.set4)} top={<LottoNav />}>
+      <LoadState loaded={latest} wording={lottoErrorText} />
       {latest.data ? <RoundList family="set4" rounds={rounds} /> : null}
-    </WalletPage>
+    </Page>
   );
 }

@@ -6,8 +6,11 @@ import {
   FLAG_HELPERS,
   type FlagHelper,
   isOption,
+  lineRef,
   type OptionLimit,
   optionDigits,
+  type RateChange,
+  type RateNow,
   type Rates,
   type Skipped,
   type Slip,
@@ -61,4 +64,43 @@ export function numberCounts(slip: Slip): Map<string, number> {
   const counts = new Map<string, number>();
   for (const line of slip.lines) counts.set(line.number, (counts.get(line.number) ?? 0) + 1);
   return counts;
+}
+
+/** One line of a `409 RATE_CHANGED` answer (docs/lotto-api.md): the rate now, "0" and `closed` for a closed number. */
+export interface AnsweredRateChange {
+  option: AnyOption;
+  number: string;
+  to: string;
+  closed: boolean;
+}
+
+/**
+ * What a RATE_CHANGED refusal means for the slip, from the answer alone: the lines it names (from what the slip
+ * shows, to the rate now) and the rates with those numbers' new rates first, so the slip re-confirmed with
+ * `applyRates` and any line added afterwards both price at them. No second request for the rates.
+ */
+export function answeredChanges(
+  slip: Slip,
+  rates: Rates,
+  answered: readonly AnsweredRateChange[],
+): { list: RateChange[]; rates: Rates } {
+  const list: RateChange[] = [];
+  for (const change of answered) {
+    const ref = lineRef(change.option, change.number);
+    const line = slip.lines.find((l) => l.ref === ref);
+    if (!line) continue;
+    list.push({
+      ref,
+      option: change.option,
+      number: change.number,
+      from: line.multiply,
+      to: change.closed ? "0" : change.to,
+    });
+  }
+  const rateNow: RateNow[] = answered.map((c) => ({
+    option: c.option,
+    number: c.number,
+    multiply: c.closed ? "0" : c.to,
+  }));
+  return { list, rates: { ...rates, rateNow: [...rateNow, ...(rates.rateNow ?? [])] } };
 }

@@ -1,10 +1,12 @@
-import { del, get, set } from "idb-keyval";
+import * as v from "valibot";
 import { isOption, type Slip, type SlipLine } from "../../domain/lotto/index.ts";
+import { readStored, removeStored, writeStored } from "../../lib/storage.ts";
+import { STORAGE_KEYS, storedName } from "../../lib/storageKeys.ts";
 
 /**
- * The slip being built for a round, kept in IndexedDB (idb-keyval, one key per betId) so it survives reloads and
- * restarts. The idempotency key belongs to the draft: a retry after a lost answer sends the same key, and the
- * server answers with the slip it already placed instead of placing it twice.
+ * The slip being built for a round, kept in IndexedDB (one entry per betId, STORAGE_KEYS.draft) so it survives
+ * reloads and restarts. The idempotency key belongs to the draft: a retry after a lost answer sends the same key,
+ * and the server answers with the slip it already placed instead of placing it twice.
  */
 export interface Draft {
   slip: Slip;
@@ -28,7 +30,8 @@ interface StoredDraft {
   lines: StoredLine[];
 }
 
-export const draftKey = (betId: string | number) => `lotto-draft:${betId}`;
+/** The stored name of a round's draft (never changed: players' drafts live under it; docs/footguns.md). */
+export const draftKey = (betId: string | number) => storedName(STORAGE_KEYS.draft, betId);
 
 export function newDraft(makeKey: () => string = () => crypto.randomUUID()): Draft {
   return { slip: { lines: [] }, key: makeKey() };
@@ -47,58 +50,52 @@ export function serializeDraft(draft: Draft): StoredDraft {
   };
 }
 
-const INT = /^\d{1,15}$/;
+/** Satang as the draft stores them: whole numbers in a string (bigint has no JSON). */
+const Satang = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,15}$/),
+  v.transform((text) => BigInt(text)),
+);
+
+const StoredLineSchema = v.object({
+  ref: v.string(),
+  add: v.pipe(v.number(), v.integer()),
+  option: v.custom<SlipLine["option"]>((value) => typeof value === "string" && isOption(value)),
+  number: v.string(),
+  price: Satang,
+  min: Satang,
+  max: Satang,
+  multiply: v.string(),
+});
+
+/** A stored draft of this version, read back as a Draft. */
+const DraftSchema = v.pipe(
+  v.object({ v: v.literal(1), key: v.string(), lines: v.array(StoredLineSchema) }),
+  v.transform((stored): Draft => ({ key: stored.key, slip: { lines: stored.lines } })),
+);
 
 /** A stored draft read back; null when it is not one (another version, damaged): the player starts afresh. */
 export function parseDraft(value: unknown): Draft | null {
-  if (typeof value !== "object" || value === null) return null;
-  const stored = value as Partial<StoredDraft>;
-  if (stored.v !== 1 || typeof stored.key !== "string" || !Array.isArray(stored.lines)) return null;
-  const lines: SlipLine[] = [];
-  for (const l of stored.lines) {
-    if (
-      typeof l !== "object" ||
-      l === null ||
-      !isOption(l.option) ||
-      typeof l.number !== "string" ||
-      typeof l.multiply !== "string" ||
-      typeof l.ref !== "string" ||
-      !Number.isInteger(l.add) ||
-      ![l.price, l.min, l.max].every((v) => typeof v === "string" && INT.test(v))
-    )
-      return null;
-    lines.push({
-      ref: l.ref,
-      add: l.add,
-      option: l.option,
-      number: l.number,
-      multiply: l.multiply,
-      price: BigInt(l.price),
-      min: BigInt(l.min),
-      max: BigInt(l.max),
-    });
+  const result = v.safeParse(DraftSchema, value);
+  return result.success ? result.output : null;
+}
+
+export function loadDraft(betId: string): Promise<Draft | null> {
+  return readStored(STORAGE_KEYS.draft, betId, DraftSchema);
+}
+
+/**
+ * Saves the draft; an empty one is removed (nothing to restore). A refused save (storage full, private mode)
+ * answers false and sets the storage module's problem, which the builder shows: the draft then lives only on screen.
+ */
+export async function saveDraft(betId: string, draft: Draft): Promise<boolean> {
+  if (draft.slip.lines.length === 0) {
+    await removeStored(STORAGE_KEYS.draft, betId);
+    return true;
   }
-  return { key: stored.key, slip: { lines } };
+  return writeStored(STORAGE_KEYS.draft, betId, serializeDraft(draft));
 }
 
-export async function loadDraft(betId: string): Promise<Draft | null> {
-  try {
-    return parseDraft(await get(draftKey(betId)));
-  } catch {
-    return null;
-  }
-}
-
-/** Saves the draft; an empty one is removed (nothing to restore). Storage failures only lose the draft. */
-export async function saveDraft(betId: string, draft: Draft): Promise<void> {
-  try {
-    if (draft.slip.lines.length === 0) await del(draftKey(betId));
-    else await set(draftKey(betId), serializeDraft(draft));
-  } catch {}
-}
-
-export async function clearDraft(betId: string): Promise<void> {
-  try {
-    await del(draftKey(betId));
-  } catch {}
+export function clearDraft(betId: string): Promise<void> {
+  return removeStored(STORAGE_KEYS.draft, betId);
 }

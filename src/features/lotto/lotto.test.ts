@@ -1,6 +1,24 @@
+import { existsSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { expandEntry, nineteenDoor, type Rates, type Slip, toggleOption } from "../../domain/lotto/index.ts";
-import { addEntry, cleanEntry, maxDigits, numberCounts, splitChoices } from "./builder.ts";
+import {
+  applyRates,
+  canCancel,
+  expandEntry,
+  FOUR_DIGIT_LOTTERIES,
+  isFamily,
+  isOpenNow,
+  nineteenDoor,
+  orderedRounds,
+  type Rates,
+  rateFor,
+  type Slip,
+  STOCK_MARKETS,
+  toggleOption,
+} from "../../domain/lotto/index.ts";
+import { ApiError } from "../../lib/api.ts";
+import { splitCountdown } from "../../lib/format.ts";
+import { FLAG_CODES } from "../../ui/flags.ts";
+import { addEntry, answeredChanges, cleanEntry, maxDigits, numberCounts, splitChoices } from "./builder.ts";
 import { draftKey, newDraft, parseDraft, serializeDraft } from "./drafts.ts";
 import {
   createPath,
@@ -9,10 +27,10 @@ import {
   limitsOf,
   optionsOf,
   type Round,
+  rateChangesOf,
   ratesOf,
   wireLines,
 } from "./lottoApi.ts";
-import { canCancel, flagEmoji, isFamily, isOpenNow, orderedRounds, splitCountdown } from "./rounds.ts";
 
 const rates: Rates = { defaultRate: { tengBon2: "90", tengLang2: "90", tengBon3: "900" } };
 const limits = {
@@ -192,11 +210,16 @@ describe("round lists", () => {
     expect(orderedRounds("yeekee", rounds, 100_000).map((r) => r.betId)).toEqual([50, 200, 300]);
   });
 
-  it("writes flags as emoji and knows the families", () => {
-    expect(flagEmoji("jp")).toBe("🇯🇵");
-    expect(flagEmoji("la")).toBe("🇱🇦");
-    expect(flagEmoji(null)).toBe("");
-    expect(flagEmoji("usa")).toBe("");
+  it("has a drawn flag for every market, so a new market without one fails here", () => {
+    const codes = [...STOCK_MARKETS, ...FOUR_DIGIT_LOTTERIES].map((m) => m.flag);
+    expect(codes.length).toBeGreaterThan(0);
+    for (const code of new Set(codes)) {
+      expect(FLAG_CODES, code).toContain(code);
+      expect(existsSync(new URL(`../../../public/flags/${code}.svg`, import.meta.url)), code).toBe(true);
+    }
+  });
+
+  it("knows the families", () => {
     expect(isFamily("yeekee5Min")).toBe(true);
     expect(isFamily("lotto")).toBe(false);
   });
@@ -216,5 +239,36 @@ describe("countdown", () => {
     expect(splitCountdown(185_000)).toEqual({ days: 0, rest: "3:05" });
     expect(splitCountdown((9 * 24 + 19) * 3_600_000 + 185_000)).toEqual({ days: 9, rest: "19:03:05" });
     expect(splitCountdown(-5)).toEqual({ days: 0, rest: "0:00" });
+  });
+});
+
+describe("a RATE_CHANGED refusal", () => {
+  const rates: Rates = { defaultRate: { tengBon2: "90" } };
+  const slip = addEntry({ lines: [] }, { options: ["tengBon2"], numbers: ["67", "78", "89"] }, rates, {
+    tengBon2: { min: 100n, max: 100_000n },
+  }).slip;
+  const refusal = new ApiError(409, "RATE_CHANGED", "changed", {
+    changes: [
+      { option: "teng_bon_2", number: "67", from: "90", to: "45", closed: false },
+      { option: "teng_bon_2", number: "78", from: "90", to: "0", closed: true },
+    ],
+  });
+
+  it("reads the changed lines from the answer, with option ids", () => {
+    expect(rateChangesOf(refusal)).toEqual([
+      { option: "tengBon2", number: "67", to: "45", closed: false },
+      { option: "tengBon2", number: "78", to: "0", closed: true },
+    ]);
+    expect(rateChangesOf(new ApiError(409, "RATE_CHANGED", "no list"))).toBeNull();
+    expect(rateChangesOf(new ApiError(409, "ROUND_CLOSED", "closed"))).toBeNull();
+  });
+
+  it("lists each changed line from the rate shown and prices the re-confirmed slip at the answer's rates", () => {
+    const { list, rates: next } = answeredChanges(slip, rates, rateChangesOf(refusal) ?? []);
+    expect(list.map((c) => `${c.number}:${c.from}->${c.to}`)).toEqual(["67:90->45", "78:90->0"]);
+    const confirmed = applyRates(slip, next);
+    expect(confirmed.lines.map((l) => `${l.number}×${l.multiply}`)).toEqual(["67×45", "89×90"]);
+    // A line added after the refusal prices at the new rate too.
+    expect(rateFor(next, "tengBon2", "67")).toBe("45");
   });
 });

@@ -1,88 +1,21 @@
-import type {
-  AnyOption,
-  LottoFamily,
-  OptionLimit,
-  RateNow,
-  Rates,
-  RateTable,
-} from "../../domain/lotto/index.ts";
+import * as v from "valibot";
+import type { AnyOption, OptionLimit, RateNow, Rates, RateTable } from "../../domain/lotto/index.ts";
 import { optionFromWire, optionWire } from "../../domain/lotto/index.ts";
+import type { FourDigitLatest, LatestLists, Poy, Round } from "../../domain/lotto/views.ts";
 import { bahtToSatang, satangToBaht } from "../../domain/money.ts";
 import { ApiError, getJson, getJsonSource, postJson, poyApi } from "../../lib/api.ts";
+import type { AnsweredRateChange } from "./builder.ts";
 
-/** The lotto calls of docs/lotto-api.md, as the pages use them. */
+/** The lotto calls of docs/lotto-api.md, as the pages use them (their answers' shapes: domain/lotto/views.ts). */
 
-export interface Round {
-  betId: number;
-  betName: string;
-  betGroup: LottoFamily;
-  betType: string;
-  name: string;
-  nameEn: string;
-  dt: string;
-  closeTime: string;
-  active: boolean;
-  status: string;
-  roundNo: number | null;
-  market: string | null;
-  flag: string | null;
-  unixTimeStamp: { realCloseTime: number; realResultTime: number };
-  betOptions: string[];
-}
-
-export type LatestLists = Record<Exclude<LottoFamily, "set4">, Round[]> & { set4?: Round[] };
-
-export interface FourDigitLatest {
-  hanoy: Round | null;
-  lao: Round | null;
-  laoSuper: Round | null;
-  malay: Round | null;
-}
-
-export interface PoyLine {
-  option: string;
-  number: string;
-  price: string;
-  multiply: string;
-  status: string;
-  potentialWin: string;
-  /** What the line won (baht) once judged; null while waiting and for a line that did not win. */
-  payout?: string | null;
-}
-
-/** The result a decided slip was judged on (docs/results-api.md "Slips after the result"). */
-export interface PoyResult {
-  top3: string | null;
-  top2: string | null;
-  bottom2: string | null;
-  front3: string[] | null;
-  back3: string[] | null;
-  four: string | null;
-}
-
-export interface Poy {
-  id: string;
-  betId: number;
-  betGroup: LottoFamily;
-  betType: string;
-  /** The create-call name of a 4-digit lottery (hanoy, lao, lao-super, malay), else the family or market. */
-  betName: string;
-  /** Interval rounds' number in their day (yeekee 1–88 …), else null. */
-  roundNo: number | null;
-  roundName: string;
-  roundNameEn: string;
-  status: string;
-  total: string;
-  potentialWin: string;
-  lineCount: number;
-  lines: PoyLine[];
-  cancellable: boolean;
-  cancelUntil: string | null;
-  createdAt: string;
-  /** Total won (baht) once the slip is decided. */
-  payout?: string | null;
-  result?: PoyResult | null;
-}
+export type {
+  FourDigitLatest,
+  LatestLists,
+  Poy,
+  PoyLine,
+  PoyResult,
+  Round,
+} from "../../domain/lotto/views.ts";
 
 /** Everything the builder needs to price a round: its offered options, their limits and the rates now. */
 export interface RoundBook {
@@ -212,6 +145,26 @@ export function wireLines(
     multiply: l.multiply,
     add: l.add,
   }));
+}
+
+const AnsweredChanges = v.array(
+  v.object({ option: v.string(), number: v.string(), to: v.string(), closed: v.boolean() }),
+);
+
+/**
+ * The lines a `409 RATE_CHANGED` refusal lists (`changes`, docs/lotto-api.md "Placing a slip"), with option ids;
+ * null for any other error, or an answer without a readable list (the builder then asks for the rates).
+ */
+export function rateChangesOf(error: unknown): AnsweredRateChange[] | null {
+  if (!(error instanceof ApiError) || error.code !== "RATE_CHANGED") return null;
+  const parsed = v.safeParse(AnsweredChanges, error.details.changes);
+  if (!parsed.success) return null;
+  const changes: AnsweredRateChange[] = [];
+  for (const c of parsed.output) {
+    const option = optionFromWire(c.option);
+    if (option) changes.push({ option, number: c.number, to: c.to, closed: c.closed });
+  }
+  return changes;
 }
 
 export async function createPoy(

@@ -2,9 +2,9 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AnyOption, FlagHelper, LottoFamily, OneShotHelper } from "../../domain/lotto/index.ts";
 import { optionFromWire } from "../../domain/lotto/index.ts";
-import { ApiError } from "../../lib/api.ts";
-import { errorText } from "../auth/messages.ts";
-import { formatBaht } from "../wallet/format.ts";
+import type { ApiError } from "../../lib/api.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { wording } from "../../lib/messages.ts";
 
 // In the "pages" catalog: these texts load with the lotto pages.
 
@@ -130,24 +130,40 @@ const LOTTO_TEXT: Record<string, MessageDescriptor> = {
   POY_NOT_CANCELLABLE: msg`This slip is already decided and cannot be cancelled.`,
 };
 
-/** Any error of a lotto call, in the player's language; line errors name the line's bet type and number. */
-export function lottoErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError) {
-    const own = LOTTO_TEXT[error.code];
-    if (own) {
-      const text = i18n._(own);
-      const { option, number, betMin, betMax, max } = error.details;
-      const parts: string[] = [text];
-      if (typeof option === "string" && typeof number === "string")
-        parts.push(`(${wireOptionText(i18n, option)} ${number})`);
-      if (typeof betMin === "string" && typeof betMax === "string")
-        parts.push(`${formatBaht(betMin)} – ${formatBaht(betMax)}`);
-      if (typeof max === "string") {
-        const most = formatBaht(max);
-        parts.push(i18n._(msg`Most per number: ${most}`));
-      }
-      return parts.join(" ");
-    }
+/** A refusal's details, written after its text: the line's bet type and number, the limits, the most per number. */
+function withDetails(i18n: I18n, error: ApiError): string | null {
+  const own = LOTTO_TEXT[error.code];
+  if (!own) return null;
+  const { option, number, betMin, betMax, max } = error.details;
+  const parts: string[] = [i18n._(own)];
+  if (typeof option === "string" && typeof number === "string")
+    parts.push(`(${wireOptionText(i18n, option)} ${number})`);
+  if (typeof betMin === "string" && typeof betMax === "string")
+    parts.push(`${formatBaht(betMin)} – ${formatBaht(betMax)}`);
+  if (typeof max === "string") {
+    const most = formatBaht(max);
+    parts.push(i18n._(msg`Most per number: ${most}`));
   }
-  return errorText(i18n, error);
+  return parts.join(" ");
+}
+
+/** Any error of a lotto call, in the player's language; line errors name the line's bet type and number. */
+export const lottoErrorText = wording(LOTTO_TEXT, { special: withDetails });
+
+/** The round's name in the player's language: Thai names in Thai; elsewhere "Yeekee round 12" or the English name. */
+export function roundName(
+  i18n: I18n,
+  round: { name: string; nameEn: string; betGroup: LottoFamily; roundNo: number | null; betName: string },
+): string {
+  if (i18n.locale === "th") return round.name;
+  if (round.betGroup === "gov") return i18n._(FAMILY_TEXT.gov);
+  const market =
+    round.betGroup === "stock" || round.betGroup === "set4" ? MARKET_TEXT[round.betName] : undefined;
+  if (market) return i18n._(market);
+  const n = round.roundNo;
+  if (n !== null && round.betGroup !== "stock" && round.betGroup !== "set4") {
+    const family = i18n._(FAMILY_TEXT[round.betGroup]);
+    return i18n._(msg`${family} round ${n}`);
+  }
+  return round.nameEn;
 }

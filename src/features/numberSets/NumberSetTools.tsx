@@ -3,8 +3,9 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import type { Slip } from "../../domain/lotto/index.ts";
+import { useLoad } from "../../lib/load.ts";
+import { later, type Text, useSubmit } from "../../lib/submit.ts";
 import { FormError } from "../../ui/form.tsx";
-import { later, type Text, useLoad, useSending } from "../wallet/hooks.ts";
 import { loadSetInto, type RoundPricing } from "./load.ts";
 import { numberSetErrorText, skippedText } from "./messages.ts";
 import { createNumberSet, fetchNumberSets, NUMBER_SET_MAX, type NumberSetLine } from "./numberSetsApi.ts";
@@ -80,7 +81,7 @@ export function NumberSetNameForm({
 }) {
   const { t } = useLingui();
   const [name, setName] = useState(initialName);
-  const sending = useSending(numberSetErrorText);
+  const sending = useSubmit({ errorText: numberSetErrorText });
   const id = useId();
   return (
     <form
@@ -105,9 +106,9 @@ export function NumberSetNameForm({
         <button
           type="submit"
           className="button button-primary button-small"
-          disabled={sending.busy || name.trim() === ""}
+          disabled={sending.pending || name.trim() === ""}
         >
-          {sending.busy ? t`Saving…` : saveLabel}
+          {sending.pending ? t`Saving…` : saveLabel}
         </button>
         <button type="button" className="button button-small" onClick={onCancel}>
           <Trans>Cancel</Trans>

@@ -1,5 +1,6 @@
 import {
   type AnyOption,
+  carryLines,
   isClosedRate,
   isWellFormedNumber,
   lineRef,
@@ -12,7 +13,6 @@ import {
   type SlipLine,
 } from "../../domain/lotto/index.ts";
 import { bahtToSatang, satangToBaht } from "../../domain/money.ts";
-import { carryLines } from "../lotto/carry.ts";
 import type { NumberSetLine } from "./numberSetsApi.ts";
 
 /** Why a saved line did not go onto the slip (shown to the player, line by line). */
@@ -35,7 +35,7 @@ export interface RoundPricing {
  * A number set's lines added to a round's slip as one new batch. Each line takes the round's rate now; its price
  * is the saved one held within the round's limits (a saved price that no longer reads starts at the minimum).
  * Lines whose option the round lacks, numbers closed there, and lines the slip already has are skipped and
- * reported. The merge itself is the carry rule the builder uses when a round closes (carry.ts).
+ * reported. The merge itself is the carry rule the builder uses when a round closes (domain/lotto/carry.ts).
  */
 export function loadSetInto(
   lines: readonly NumberSetLine[],

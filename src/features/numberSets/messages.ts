@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { ApiError } from "../../lib/api.ts";
-import { lottoErrorText, wireOptionText } from "../lotto/messages.ts";
+import { wording } from "../../lib/messages.ts";
+import { lottoErrorText, wireOptionText } from "../lotto/index.ts";
 import type { SkippedLine, SkipReason } from "./load.ts";
 
 // In the "pages" catalog: these texts load with the lotto pages.
@@ -17,13 +17,8 @@ const NUMBER_SET_TEXT: Record<string, MessageDescriptor> = {
   PRICE_INVALID: msg`One of the prices is not a valid amount.`,
 };
 
-export function numberSetErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError) {
-    const own = NUMBER_SET_TEXT[error.code];
-    if (own) return i18n._(own);
-  }
-  return lottoErrorText(i18n, error);
-}
+/** A number-set call's error: its own codes, then lotto's (the slip's options and numbers), then the generic ones. */
+export const numberSetErrorText = wording(NUMBER_SET_TEXT, { fallback: lottoErrorText });
 
 const SKIP_TEXT: Record<SkipReason, MessageDescriptor> = {
   notOffered: msg`not offered in this round`,

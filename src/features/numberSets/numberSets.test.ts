@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Rates, Slip } from "../../domain/lotto/index.ts";
-import { addEntry } from "../lotto/builder.ts";
+import { type AnyOption, addBatch, type Rates, type Slip } from "../../domain/lotto/index.ts";
 import { fittingLines, loadSetInto, poyAsSetLines, slipAsSetLines } from "./load.ts";
 import type { NumberSetLine } from "./numberSetsApi.ts";
 
@@ -57,11 +56,14 @@ describe("loading a number set into a round", () => {
   });
 
   it("joins a draft that has lines: a new batch, the draft's own lines kept, nothing twice", () => {
-    const draft: Slip = addEntry(
+    const draft: Slip = addBatch(
       { lines: [] },
-      { options: ["tengBon3"], numbers: ["123", "999"] },
-      round.rates,
-      round.limits,
+      {
+        options: ["tengBon3"] as AnyOption[],
+        numbers: ["123", "999"],
+        rates: round.rates,
+        limits: round.limits,
+      },
     ).slip;
     const { slip, added, skipped } = loadSetInto(saved, draft, round);
     expect(added).toBe(2);
@@ -95,11 +97,9 @@ describe("loading a number set into a round", () => {
 
 describe("saving lines as a number set", () => {
   it("takes the builder's lines with wire options and baht prices", () => {
-    const slip = addEntry(
+    const slip = addBatch(
       { lines: [] },
-      { options: ["tengLang2"], numbers: ["05"] },
-      round.rates,
-      round.limits,
+      { options: ["tengLang2"] as AnyOption[], numbers: ["05"], rates: round.rates, limits: round.limits },
     ).slip;
     expect(slipAsSetLines(slip)).toEqual([{ option: "teng_lang_2", number: "05", price: "1.00" }]);
   });

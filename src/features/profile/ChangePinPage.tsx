@@ -10,11 +10,11 @@ import {
   passwordsMatch,
 } from "../../domain/account.ts";
 import { ApiError } from "../../lib/api.ts";
+import { useSubmit } from "../../lib/submit.ts";
 import { FormError, PasswordField } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { accountErrorText, fieldMessages } from "../auth/accountMessages.ts";
-import { NewPinFields } from "../auth/NewPinFields.tsx";
+import { accountErrorText, fieldMessages, NewPinFields } from "../auth/index.ts";
 import { changePin } from "./profile.ts";
 
 type Field = "oldPassword" | "newPassword" | "confirmation";
@@ -37,14 +37,12 @@ export function ChangePinPage() {
     confirmation: "",
   });
   const [signOutOthers, setSignOutOthers] = useState(true);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit<Field>({ errorText: accountErrorText, fieldOf: (error) => fieldOfCode(error.code) });
 
   const set = (field: Field) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
 
-  const validate = (): Partial<Record<Field, string>> => {
+  const validate = () => {
     const found: Partial<Record<Field, AccountMessageKey | null>> = {
       oldPassword: values.oldPassword ? null : "pinRequired",
       newPassword: firstIssueKey(v.safeParse(PasswordSchema, values.newPassword)),
@@ -56,34 +54,36 @@ export function ChangePinPage() {
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const found = validate();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const { signedOut } = await changePin({
-        oldPassword: values.oldPassword,
-        newPassword: values.newPassword,
-        signOutOthers,
-      });
-      const changed =
-        signedOut > 0
-          ? t`Your PIN has been changed. ${plural(signedOut, {
-              one: "# other device was signed out.",
-              other: "# other devices were signed out.",
-            })}`
-          : t`Your PIN has been changed.`;
-      // After the navigation: the router closes the snackbar when the path changes.
-      await navigate({ to: "/profile" });
-      showSnackbar({ txt: changed, color: "success" });
-    } catch (error) {
-      const field = error instanceof ApiError ? fieldOfCode(error.code) : null;
-      if (field) setErrors({ [field]: accountErrorText(i18n, error) });
-      else setFormError(accountErrorText(i18n, error));
-      if (field === "oldPassword") setValues({ ...values, oldPassword: "" });
-    } finally {
-      setBusy(false);
+    if (Object.keys(found).length > 0) {
+      form.fail({ fields: found });
+      return;
     }
+    await form.run(
+      async () => {
+        const { signedOut } = await changePin({
+          oldPassword: values.oldPassword,
+          newPassword: values.newPassword,
+          signOutOthers,
+        });
+        const changed =
+          signedOut > 0
+            ? t`Your PIN has been changed. ${plural(signedOut, {
+                one: "# other device was signed out.",
+                other: "# other devices were signed out.",
+              })}`
+            : t`Your PIN has been changed.`;
+        // After the navigation: the router closes the snackbar when the path changes.
+        await navigate({ to: "/profile" });
+        showSnackbar({ txt: changed, color: "success" });
+      },
+      {
+        failed: (error) => {
+          if (error instanceof ApiError && fieldOfCode(error.code) === "oldPassword")
+            setValues({ ...values, oldPassword: "" });
+          return false;
+        },
+      },
+    );
   };
 
   return (
@@ -98,7 +98,7 @@ export function ChangePinPage() {
           autoComplete="current-password"
           value={values.oldPassword}
           onChange={set("oldPassword")}
-          error={errors.oldPassword}
+          error={form.fieldError("oldPassword")}
         />
         <NewPinFields
           pinLabel={t`New PIN`}
@@ -108,8 +108,8 @@ export function ChangePinPage() {
           confirmation={values.confirmation}
           onPinChange={set("newPassword")}
           onConfirmationChange={set("confirmation")}
-          pinError={errors.newPassword}
-          confirmationError={errors.confirmation}
+          pinError={form.fieldError("newPassword")}
+          confirmationError={form.fieldError("confirmation")}
         />
         <div className="field field-checkbox">
           <label>
@@ -126,10 +126,10 @@ export function ChangePinPage() {
             <Trans>You stay signed in on this device.</Trans>
           </p>
         </div>
-        <FormError message={formError} />
+        <FormError message={form.error?.() ?? null} />
         <div className="actions">
-          <button type="submit" className="button button-primary" disabled={busy}>
-            {busy ? t`Changing your PIN…` : t`Change PIN`}
+          <button type="submit" className="button button-primary" disabled={form.pending}>
+            {form.pending ? t`Changing your PIN…` : t`Change PIN`}
           </button>
           <Link to="/profile" className="button">
             <Trans>Cancel</Trans>

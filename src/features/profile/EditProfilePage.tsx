@@ -1,34 +1,34 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import * as v from "valibot";
 import {
   type AccountMessageKey,
   EmailSchema,
   firstIssueKey,
   NameSchema,
-  PhoneNumberSchema,
   type ProfileUpdateInput,
   ProfileUpdateSchema,
 } from "../../domain/account.ts";
-import { ApiError } from "../../lib/api.ts";
-import { FormError, TextField } from "../../ui/form.tsx";
+import { authAtom, refreshUserInfo, type UserInfo } from "../../lib/auth.ts";
+import { useLoad } from "../../lib/load.ts";
+import { useAtomValue } from "../../lib/store.ts";
+import { useSubmit } from "../../lib/submit.ts";
+import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { refreshUserInfo } from "../auth/accountActions.ts";
-import { accountErrorText, accountMessage, fieldMessages } from "../auth/accountMessages.ts";
-import { authAtom, type UserInfo } from "../auth/auth.ts";
+import { accountErrorText, fieldMessages, isConfirmPinError } from "../auth/index.ts";
 import { AVATAR_PRESETS, Avatar } from "./Avatar.tsx";
-import { updatePhoneNumber, updateProfile } from "./profile.ts";
+import { nothingChanged, PhoneNumberForm, pinMissing } from "./PhoneNumberForm.tsx";
+import { updateProfile } from "./profile.ts";
 
-/** What the server answers when there is nothing to change; shown without calling it. */
-const nothingChanged = () => new ApiError(400, "DATA_IS_NULL", "data is null");
-
-type ProfileField = "name" | "email" | "lineId" | "avatar";
+type DetailField = "name" | "email" | "lineId" | "avatar";
+/** The details, and the PIN that confirms a new name. */
+type ProfileField = DetailField | "pin";
 
 function profileFieldOfCode(code: string): ProfileField | null {
-  if (code.startsWith("name")) return "name";
+  if (code === "PIN_REQUIRED" || code === "PIN_WRONG") return "pin";
+  if (code.startsWith("name") || code === "NAME_FROZEN") return "name";
   if (code.startsWith("email")) return "email";
   if (code.startsWith("lineId")) return "lineId";
   if (code.startsWith("avatar")) return "avatar";
@@ -36,7 +36,7 @@ function profileFieldOfCode(code: string): ProfileField | null {
 }
 
 /** Only what the member changed, trimmed as the server would store it. */
-function changedFields(initial: UserInfo, values: Record<ProfileField, string>): ProfileUpdateInput {
+function changedFields(initial: UserInfo, values: Record<DetailField, string>): ProfileUpdateInput {
   const changes: ProfileUpdateInput = {};
   const name = values.name.trim();
   const email = values.email.trim();
@@ -51,20 +51,24 @@ function changedFields(initial: UserInfo, values: Record<ProfileField, string>):
 function ProfileForm({ initial }: { initial: UserInfo }) {
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<ProfileField, string>>({
+  const [values, setValues] = useState<Record<DetailField, string>>({
     name: initial.name ?? "",
     email: initial.email ?? "",
     lineId: initial.lineId ?? "",
     avatar: initial.avatar ?? "",
   });
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit<ProfileField>({
+    errorText: accountErrorText,
+    fieldOf: (error) => profileFieldOfCode(error.code),
+  });
+  // The name is what withdrawals are checked against, so a new one is confirmed with the PIN.
+  const [pin, setPin] = useState("");
+  const renaming = values.name.trim() !== (initial.name ?? "").trim();
 
-  const set = (field: ProfileField) => (event: React.ChangeEvent<HTMLInputElement>) =>
+  const set = (field: DetailField) => (event: React.ChangeEvent<HTMLInputElement>) =>
     setValues({ ...values, [field]: event.target.value });
 
-  const validate = (changes: ProfileUpdateInput): Partial<Record<ProfileField, string>> => {
+  const validate = (changes: ProfileUpdateInput) => {
     const found: Partial<Record<ProfileField, AccountMessageKey | null>> = {
       name: changes.name === undefined ? null : firstIssueKey(v.safeParse(NameSchema, changes.name)),
       email: changes.email === undefined ? null : firstIssueKey(v.safeParse(EmailSchema, changes.email)),
@@ -84,31 +88,38 @@ function ProfileForm({ initial }: { initial: UserInfo }) {
     event.preventDefault();
     const changes = changedFields(initial, values);
     const found = validate(changes);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    if (Object.keys(changes).length === 0) {
-      setFormError(accountErrorText(i18n, nothingChanged()));
+    if (Object.keys(found).length > 0) {
+      form.fail({ fields: found });
       return;
     }
-    setBusy(true);
-    try {
-      await updateProfile(changes);
-      // The change is saved; a failed refresh only leaves the cached copy a little behind.
-      await refreshUserInfo().catch(() => undefined);
-      const saved = t`Your profile has been saved.`;
-      // After the navigation: the router closes the snackbar when the path changes.
-      await navigate({ to: "/profile" });
-      showSnackbar({ txt: saved, color: "success" });
-    } catch (error) {
-      const field = error instanceof ApiError ? profileFieldOfCode(error.code) : null;
-      if (field) setErrors({ [field]: accountErrorText(i18n, error) });
-      else setFormError(accountErrorText(i18n, error));
-    } finally {
-      setBusy(false);
+    if (Object.keys(changes).length === 0) {
+      form.fail({ form: () => accountErrorText(i18n, nothingChanged()) });
+      return;
     }
+    if (changes.name !== undefined && !pin) {
+      form.fail({ fields: { pin: () => accountErrorText(i18n, pinMissing()) } });
+      return;
+    }
+    await form.run(
+      async () => {
+        await updateProfile(changes, changes.name !== undefined ? pin : undefined);
+        // The change is saved; a failed refresh only leaves the cached copy a little behind.
+        await refreshUserInfo().catch(() => undefined);
+        const saved = t`Your profile has been saved.`;
+        // After the navigation: the router closes the snackbar when the path changes.
+        await navigate({ to: "/profile" });
+        showSnackbar({ txt: saved, color: "success" });
+      },
+      {
+        failed: (error) => {
+          if (isConfirmPinError(error)) setPin("");
+          return false;
+        },
+      },
+    );
   };
 
+  const avatarError = form.fieldError("avatar");
   const letterSource = values.name.trim() || initial.userName;
   const hasPicture = !!initial.avatar && !AVATAR_PRESETS.some((preset) => preset.id === initial.avatar);
 
@@ -123,9 +134,20 @@ function ProfileForm({ initial }: { initial: UserInfo }) {
         autoComplete="name"
         value={values.name}
         onChange={set("name")}
-        error={errors.name}
-        hint={t`2 to 30 characters.`}
+        error={form.fieldError("name")}
+        hint={t`2 to 30 characters, exactly as on your bank account. It cannot be changed once a bank account is verified.`}
       />
+      {renaming ? (
+        <PasswordField
+          label={t`Your PIN`}
+          name="pin"
+          autoComplete="current-password"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+          error={form.fieldError("pin")}
+          hint={t`Changing your name needs your PIN.`}
+        />
+      ) : null}
       <TextField
         label={t`Email`}
         name="email"
@@ -136,7 +158,7 @@ function ProfileForm({ initial }: { initial: UserInfo }) {
         spellCheck={false}
         value={values.email}
         onChange={set("email")}
-        error={errors.email}
+        error={form.fieldError("email")}
       />
       <TextField
         label={t`LINE ID`}
@@ -145,12 +167,12 @@ function ProfileForm({ initial }: { initial: UserInfo }) {
         spellCheck={false}
         value={values.lineId}
         onChange={set("lineId")}
-        error={errors.lineId}
+        error={form.fieldError("lineId")}
         hint={t`Leave empty to remove it.`}
       />
       <fieldset
-        className={`field avatar-choices ${errors.avatar ? "field-invalid" : ""}`}
-        aria-describedby={errors.avatar ? "avatar-error" : undefined}
+        className={`field avatar-choices ${avatarError ? "field-invalid" : ""}`}
+        aria-describedby={avatarError ? "avatar-error" : undefined}
       >
         <legend>
           <Trans>Avatar</Trans>
@@ -183,87 +205,21 @@ function ProfileForm({ initial }: { initial: UserInfo }) {
             </label>
           );
         })}
-        {errors.avatar ? (
+        {avatarError ? (
           <p id="avatar-error" className="field-error" role="alert">
-            {errors.avatar}
+            {avatarError}
           </p>
         ) : null}
       </fieldset>
-      <FormError message={formError} />
+      <FormError message={form.error?.() ?? null} />
       <div className="actions">
-        <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? t`Saving…` : t`Save`}
+        <button type="submit" className="button button-primary" disabled={form.pending}>
+          {form.pending ? t`Saving…` : t`Save`}
         </button>
         <Link to="/profile" className="button">
           <Trans>Cancel</Trans>
         </Link>
       </div>
-    </form>
-  );
-}
-
-function PhoneNumberForm({ current }: { current: string }) {
-  const { t, i18n } = useLingui();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const result = v.safeParse(PhoneNumberSchema, value);
-    if (!result.success) {
-      const key = firstIssueKey(result);
-      setError(key ? accountMessage(i18n, key) : null);
-      return;
-    }
-    setError(null);
-    if (result.output === current) {
-      setFormError(accountErrorText(i18n, nothingChanged()));
-      return;
-    }
-    setBusy(true);
-    try {
-      await updatePhoneNumber(result.output);
-      showSnackbar({ txt: t`Your phone number has been updated.`, color: "success" });
-      setValue("");
-      await refreshUserInfo().catch(() => undefined);
-    } catch (error) {
-      const code = error instanceof ApiError ? error.code : "";
-      if (code.startsWith("phoneNumber") || code === "DATA_IS_NULL") setError(accountErrorText(i18n, error));
-      else setFormError(accountErrorText(i18n, error));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <form onSubmit={submit} noValidate className="form" aria-labelledby="phone-form-title">
-      <h2 id="phone-form-title">
-        <Trans>Phone number</Trans>
-      </h2>
-      <p className="form-note">
-        <Trans>
-          Your current number is {current}. It receives the SMS code when you reset your PIN, so keep it up to
-          date.
-        </Trans>
-      </p>
-      <TextField
-        label={t`New phone number`}
-        name="phoneNumber"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={error}
-        hint={t`A Thai mobile number: 10 digits starting with 06, 08 or 09.`}
-      />
-      <FormError message={formError} />
-      <button type="submit" className="button button-primary button-block" disabled={busy}>
-        {busy ? t`Saving…` : t`Change phone number`}
-      </button>
     </form>
   );
 }
@@ -274,25 +230,9 @@ export function EditProfilePage() {
   usePageTitle(t`Edit profile`);
   const { userInfo } = useAtomValue(authAtom);
   // The form starts from fresh details, so "what changed" is measured against what the server holds.
-  const [loaded, setLoaded] = useState(false);
-  const [loadError, setLoadError] = useState<unknown>(null);
-
-  useEffect(() => {
-    let live = true;
-    refreshUserInfo().then(
-      () => {
-        if (live) setLoaded(true);
-      },
-      (error: unknown) => {
-        if (!live) return;
-        setLoadError(error);
-        setLoaded(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const fresh = useLoad(refreshUserInfo);
+  const loaded = !fresh.loading;
+  const loadError = fresh.error;
 
   return (
     <div className="page narrow">

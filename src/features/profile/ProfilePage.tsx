@@ -1,15 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { authAtom, refreshUserInfo } from "../../lib/auth.ts";
+import { useLoad } from "../../lib/load.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import { FormError } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { refreshUserInfo } from "../auth/accountActions.ts";
-import { accountErrorText } from "../auth/accountMessages.ts";
-import { authAtom } from "../auth/auth.ts";
-import { LineLoginButton } from "../auth/LineLoginButton.tsx";
-import { PushSettings } from "../push/PushSettings.tsx";
+import { accountErrorText } from "../auth/index.ts";
+import { PushSettings } from "../push/index.ts";
 import { Avatar } from "./Avatar.tsx";
+import { LineConnectForm } from "./LineConnectForm.tsx";
+import { SecurityEvents } from "./SecurityEvents.tsx";
 
 /** The member's own details (GET users-infos), with links to edit them and to change the PIN. */
 export function ProfilePage() {
@@ -17,22 +17,8 @@ export function ProfilePage() {
   usePageTitle(t`My profile`);
   // The cached copy is shown at once; the fresh one replaces it when it arrives.
   const { userInfo } = useAtomValue(authAtom);
-  const [loadError, setLoadError] = useState<unknown>(null);
-
-  useEffect(() => {
-    let live = true;
-    refreshUserInfo().then(
-      () => {
-        if (live) setLoadError(null);
-      },
-      (error: unknown) => {
-        if (live) setLoadError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const fresh = useLoad(refreshUserInfo);
+  const loadError = fresh.error;
 
   const level = userInfo?.level ?? 0;
   const notSet = (
@@ -93,9 +79,10 @@ export function ProfilePage() {
               <Trans>LINE is connected: you can log in with LINE.</Trans>
             </p>
           ) : (
-            <LineLoginButton connect />
+            <LineConnectForm />
           )}
           <PushSettings />
+          <SecurityEvents />
         </>
       ) : loadError ? null : (
         <p role="status">

@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRouter } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { buildNotification, pushLocale } from "../../../sw/pushMessages.ts";
 import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { CATALOG_LOCALE } from "../../domain/locale.ts";
 import { api, getJson } from "../../lib/api.ts";
+import { useLoad } from "../../lib/load.ts";
 import { localeAtom } from "../../lib/localeState.ts";
 import { onlineAtom } from "../../lib/network.ts";
-import { useLoad } from "../../lib/useLoad.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import { isForegroundPush } from "./push.ts";
 import "./push.css";
 

@@ -1,7 +1,7 @@
-import { useAtomValue } from "jotai";
 import { useEffect } from "react";
 import { localeAtom } from "../../lib/localeState.ts";
-import { appConfigAtom } from "../site/site.ts";
+import { appConfigAtom } from "../../lib/site.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import {
   listenForeground,
   pushPermissionAtom,

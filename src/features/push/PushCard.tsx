@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { useEffect, useState } from "react";
+import { appConfigAtom } from "../../lib/site.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import { showSnackbar } from "../../ui/snackbar.ts";
-import { appConfigAtom } from "../site/site.ts";
 import { dismissPushPrompt, enablePush, pushPermissionAtom, pushPromptDismissedAt } from "./push.ts";
 import { choosePushProvider, shouldOfferPush } from "./pushState.ts";
 import { firebaseWebConfig } from "./tokenSource.ts";

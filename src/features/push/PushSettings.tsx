@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
-import { useState } from "react";
-import { appConfigAtom } from "../site/site.ts";
+import { appConfigAtom } from "../../lib/site.ts";
+import { useAtomValue } from "../../lib/store.ts";
+import { useSubmit } from "../../lib/submit.ts";
 import { enablePush, pushPermissionAtom, pushSyncAtom, syncPushToken } from "./push.ts";
 import { choosePushProvider } from "./pushState.ts";
 import { firebaseWebConfig } from "./tokenSource.ts";
@@ -15,19 +15,12 @@ export function PushSettings() {
   const permission = useAtomValue(pushPermissionAtom);
   const sync = useAtomValue(pushSyncAtom);
   const server = useAtomValue(appConfigAtom)?.push;
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
   if (!choosePushProvider(server, firebaseWebConfig() !== null)) return null;
 
-  const run = (action: () => Promise<unknown>) => async () => {
-    setBusy(true);
-    try {
-      await action();
-    } catch {
-      // pushSyncAtom says "failed"; the section shows it with a retry.
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A failure needs no message of its own: pushSyncAtom says "failed" and the section shows it with a retry.
+  const run = (action: () => Promise<unknown>) => () => void submit.run(action, { failed: () => true });
+  const busy = submit.pending;
 
   return (
     <section className="card push-settings" aria-labelledby="push-settings-title">

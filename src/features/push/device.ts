@@ -1,8 +1,9 @@
+import { number, object, picklist, string } from "valibot";
 import { api, postJson } from "../../lib/api.ts";
-import { PUSH_REGISTRATION_KEY } from "../auth/auth.ts";
+import { read, readText, remove, write, writeText } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../lib/storageKeys.ts";
 
-/** What this device remembers about push, in localStorage; logout loads this file only when there is something. */
-export const PUSH_DEVICE_KEY = "pushDeviceId";
+// What this device remembers about push (STORAGE_KEYS); logout loads this file only when there is something.
 
 /** The token this device last registered with the server, for whom, in which language, and when. */
 export interface PushRegistration {
@@ -14,29 +15,34 @@ export interface PushRegistration {
   at: number;
 }
 
+const StoredRegistration = object({
+  token: string(),
+  provider: picklist(["firebase", "local"]),
+  uuid: string(),
+  locale: string(),
+  at: number(),
+});
+
 export function storedRegistration(): PushRegistration | null {
-  try {
-    const raw = localStorage.getItem(PUSH_REGISTRATION_KEY);
-    return raw ? (JSON.parse(raw) as PushRegistration) : null;
-  } catch {
-    return null;
-  }
+  return read(STORAGE_KEYS.pushRegistration, StoredRegistration);
 }
 
 export function storeRegistration(registration: PushRegistration | null): void {
-  try {
-    if (registration) localStorage.setItem(PUSH_REGISTRATION_KEY, JSON.stringify(registration));
-    else localStorage.removeItem(PUSH_REGISTRATION_KEY);
-  } catch {}
+  if (registration) write(STORAGE_KEYS.pushRegistration, registration);
+  else remove(STORAGE_KEYS.pushRegistration);
 }
 
-/** This browser's id for the server's token registry, made once and kept across logins. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * This browser's id for the server's token registry, made once and kept across logins (an older build's
+ * `pushDeviceId` is moved over, so the device keeps its id).
+ */
 export function pushDeviceId(): string {
-  let id = localStorage.getItem(PUSH_DEVICE_KEY);
-  if (!id || !/^[A-Za-z0-9_-]{8,64}$/.test(id)) {
-    id = crypto.randomUUID().replace(/-/g, "");
-    localStorage.setItem(PUSH_DEVICE_KEY, id);
-  }
+  const stored = readText(STORAGE_KEYS.pushDeviceId);
+  if (stored && DEVICE_ID.test(stored)) return stored;
+  const id = crypto.randomUUID().replace(/-/g, "");
+  writeText(STORAGE_KEYS.pushDeviceId, id);
   return id;
 }
 
@@ -48,6 +54,6 @@ export function pushDeviceId(): string {
 export async function unregisterPushDevice(): Promise<void> {
   if (!storedRegistration()) return;
   storeRegistration(null);
-  const deviceId = localStorage.getItem(PUSH_DEVICE_KEY);
+  const deviceId = readText(STORAGE_KEYS.pushDeviceId);
   if (deviceId) await postJson(api, "push-tokens.delete", { deviceId });
 }

@@ -1,11 +1,13 @@
-import { atom } from "jotai";
+import { number } from "valibot";
 import { CATALOG_LOCALE, type UserLocale } from "../../domain/locale.ts";
 import { api, postJson } from "../../lib/api.ts";
+import { authAtom } from "../../lib/auth.ts";
 import { localeAtom } from "../../lib/localeState.ts";
-import { appStore } from "../../lib/store.ts";
+import { appConfigAtom } from "../../lib/site.ts";
+import { read, write } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../lib/storageKeys.ts";
+import { appStore, atom } from "../../lib/store.ts";
 import { type SnackbarColor, showSnackbar } from "../../ui/snackbar.ts";
-import { authAtom } from "../auth/auth.ts";
-import { appConfigAtom } from "../site/site.ts";
 import { pushDeviceId, storedRegistration, storeRegistration } from "./device.ts";
 import {
   choosePushProvider,
@@ -18,7 +20,6 @@ import { firebaseWebConfig, tokenSourceFor } from "./tokenSource.ts";
 /** Message types shared with the service worker (sw/push.ts). */
 const PUSH_LOCALE_MESSAGE = "PUSH_LOCALE";
 const PUSH_FOREGROUND_MESSAGE = "PUSH_FOREGROUND";
-const DISMISSED_KEY = "pushPromptDismissedAt";
 
 export function currentPermission(): PushPermission {
   if (typeof Notification === "undefined" || !("serviceWorker" in navigator)) return "unsupported";
@@ -53,15 +54,15 @@ let syncing: Promise<"registered" | "unchanged" | "off"> | null = null;
 export function syncPushToken(): Promise<"registered" | "unchanged" | "off"> {
   syncing ??= (async () => {
     const provider = activePushProvider();
-    const { token: session, decoded } = appStore.get(authAtom);
-    if (!provider || !session || !decoded || currentPermission() !== "granted") return "off" as const;
+    const { session } = appStore.get(authAtom);
+    if (!provider || !session || currentPermission() !== "granted") return "off" as const;
     appStore.set(pushSyncAtom, "working");
     try {
       const registration = await workerRegistration();
       if (!registration) throw new Error("no service worker");
       const token = await (await tokenSourceFor(provider)).getToken(registration);
       const locale = CATALOG_LOCALE[appStore.get(localeAtom)];
-      const current = { token, provider, uuid: decoded.uuid, locale };
+      const current = { token, provider, uuid: session.uuid, locale };
       const now = Date.now();
       if (!needsRegistration(storedRegistration(), current, now)) {
         appStore.set(pushSyncAtom, "registered");
@@ -91,12 +92,13 @@ export async function enablePush(): Promise<PushPermission> {
 }
 
 export function pushPromptDismissedAt(): number | null {
-  const value = Number(localStorage.getItem(DISMISSED_KEY));
-  return Number.isFinite(value) && value > 0 ? value : null;
+  const value = read(STORAGE_KEYS.pushPromptDismissedAt, number());
+  return value !== null && Number.isFinite(value) && value > 0 ? value : null;
 }
 
+/** Without storage the card simply comes back next visit. */
 export function dismissPushPrompt(now = Date.now()): void {
-  localStorage.setItem(DISMISSED_KEY, String(now));
+  write(STORAGE_KEYS.pushPromptDismissedAt, now);
 }
 
 /** Follows the browser's permission (changed in its settings while the app is open, or on return to it). */

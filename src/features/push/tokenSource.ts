@@ -1,3 +1,5 @@
+import { readText, writeText } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../lib/storageKeys.ts";
 import type { PushProviderName } from "./pushState.ts";
 
 /**
@@ -44,8 +46,6 @@ export function firebaseWebConfig(): FirebaseWebConfig | null {
   };
 }
 
-const LOCAL_TOKEN_KEY = "pushLocalToken";
-
 /**
  * The stand-in for a push service (demo server, end-to-end tests): a random token made once per device. The
  * server's local provider "delivers" to it by recording the payload; tests hand that payload to the browser.
@@ -53,11 +53,10 @@ const LOCAL_TOKEN_KEY = "pushLocalToken";
 export const localTokenSource: TokenSource = {
   provider: "local",
   async getToken() {
-    let token = localStorage.getItem(LOCAL_TOKEN_KEY);
-    if (!token) {
-      token = `local-${crypto.randomUUID()}`;
-      localStorage.setItem(LOCAL_TOKEN_KEY, token);
-    }
+    const stored = readText(STORAGE_KEYS.pushLocalToken);
+    if (stored) return stored;
+    const token = `local-${crypto.randomUUID()}`;
+    writeText(STORAGE_KEYS.pushLocalToken, token);
     return token;
   },
 };

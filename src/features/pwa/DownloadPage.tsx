@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { useState } from "react";
+import { installPromptAtom, isIos, promptInstall, standaloneAtom } from "../../lib/install.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { installPromptAtom, isIos, promptInstall, standaloneAtom } from "./install.ts";
 
 export function DownloadPage() {
   const { t } = useLingui();

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
 import { useState } from "react";
-import { installPromptAtom, isIos, promptInstall, standaloneAtom } from "./install.ts";
-import { dismissedAt, dismissInstallOffer, shouldOfferInstall, visitsSoFar } from "./installOffer.ts";
+import { installPromptAtom, isIos, promptInstall, standaloneAtom } from "../../lib/install.ts";
+import { dismissedAt, dismissInstallOffer, shouldOfferInstall, visitsSoFar } from "../../lib/installOffer.ts";
+import { useAtomValue } from "../../lib/store.ts";
 
 /** A returning player's offer to install the app: one tap where the browser allows it, else the iOS steps. */
 export function InstallCard() {

@@ -8,7 +8,7 @@ import {
 } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 import { domHarness } from "../../test/dom.tsx";
-import { ResultCard } from "./ResultsPage.tsx";
+import { ResultCard } from "./ResultCard.tsx";
 import type { ResultView } from "./resultsApi.ts";
 
 // One result as /results shows it, rendered in a DOM (happy-dom) with the English source texts, inside a router
@@ -108,7 +108,10 @@ describe("a result on /results", () => {
         demo: true,
       }),
     );
-    expect(text(card.querySelector("h4"))).toMatch(/^🇺🇸 /);
+    const flag = card.querySelector("h4 img");
+    expect(flag?.getAttribute("src")).toBe("/flags/us.svg");
+    expect(flag?.getAttribute("alt")).toBe("");
+    expect(text(card.querySelector("h4"))).toBe("Dow Jones");
     expect(text(card.querySelector(".badge"))).toBe("Demo result");
     expect(card.querySelector(".badge")?.getAttribute("title")).toBe(
       "Drawn by the demo results feed, not a real draw.",

@@ -1,27 +1,15 @@
-import type { I18n } from "@lingui/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
 import { useEffect, useId, useRef } from "react";
-import type { LottoFamily } from "../../domain/lotto/index.ts";
+import type { LottoFamily } from "../../domain/lotto/options.ts";
 import { ApiError } from "../../lib/api.ts";
+import { useLoad } from "../../lib/load.ts";
 import { onlineAtom } from "../../lib/network.ts";
-import { FAMILY_TEXT, OPTION_TEXT } from "../lotto/messages.ts";
-import { roundName } from "../lotto/RoundsPage.tsx";
-import { flagEmoji } from "../lotto/rounds.ts";
-import { useLoad } from "../wallet/hooks.ts";
-import { LoadState, WalletPage } from "../wallet/WalletUi.tsx";
-import {
-  bangkokToday,
-  dateBounds,
-  flagOf,
-  fourDigitNumbers,
-  groupByFamily,
-  isPickableDate,
-  payloadText,
-  roundNoOf,
-  shiftDate,
-} from "./results.ts";
+import { useAtomValue } from "../../lib/store.ts";
+import { LoadState } from "../../ui/Load.tsx";
+import { Page } from "../../ui/Page.tsx";
+import { FAMILY_TEXT, lottoErrorText } from "../lotto/index.ts";
+import { bangkokToday, dateBounds, groupByFamily, isPickableDate, shiftDate } from "./results.ts";
 import {
   cachedLatest,
   fetchLatestResults,
@@ -29,16 +17,10 @@ import {
   type ResultView,
   rememberLatest,
 } from "./resultsApi.ts";
-import "../lotto/lotto.css";
 import "./results.css";
+import { formatDay, ResultCard, RoundTable } from "./ResultCard.tsx";
 
 const INTERVAL_FAMILIES: readonly LottoFamily[] = ["yeekee", "yeekee5Min", "pingpong"];
-
-/** yyyy-mm-dd as the app writes dates elsewhere (statements): dd/mm/yyyy. */
-export function formatDay(date: string): string {
-  const [y, m, d] = date.split("-");
-  return y && m && d ? `${d}/${m}/${y}` : date;
-}
 
 /** When the offline copy was saved, Bangkok time (Intl rather than the statement's formatter: no luxon here). */
 function formatSavedAt(iso: string): string {
@@ -55,16 +37,6 @@ function formatSavedAt(iso: string): string {
 }
 
 const isNetworkError = (error: unknown) => error instanceof ApiError && error.isNetwork;
-
-function resultName(i18n: I18n, result: ResultView): string {
-  return roundName(i18n, {
-    name: result.name,
-    nameEn: result.nameEn,
-    betGroup: result.betGroup,
-    betName: result.betName,
-    roundNo: roundNoOf(result),
-  });
-}
 
 /** /results: the latest result of every lottery, and any day's results of the last 60 days. Public. */
 export function ResultsPage({ date }: { date?: string | undefined }) {
@@ -105,7 +77,7 @@ export function ResultsPage({ date }: { date?: string | undefined }) {
   const shownDay = formatDay(chosen);
 
   return (
-    <WalletPage
+    <Page
       title={t`Results`}
       top={
         <p className="breadcrumb">
@@ -126,7 +98,7 @@ export function ResultsPage({ date }: { date?: string | undefined }) {
             ) : null}
           </NeedsNetwork>
         ) : (
-          <LoadState loaded={latest} />
+          <LoadState loaded={latest} wording={lottoErrorText} />
         )}
         {latest.data ? <FamilyGroups items={latest.data} headingPrefix="latest" /> : null}
         {!latest.data && offlineLatest ? (
@@ -185,7 +157,7 @@ export function ResultsPage({ date }: { date?: string | undefined }) {
         {day.error && isNetworkError(day.error) ? (
           <NeedsNetwork onRetry={day.reload} />
         ) : (
-          <LoadState loaded={day} />
+          <LoadState loaded={day} wording={lottoErrorText} />
         )}
         {day.data && day.data.length === 0 ? (
           <p className="form-note">
@@ -194,7 +166,7 @@ export function ResultsPage({ date }: { date?: string | undefined }) {
         ) : null}
         {day.data ? <FamilyGroups items={day.data} headingPrefix="day" compact /> : null}
       </section>
-    </WalletPage>
+    </Page>
   );
 }
 
@@ -252,199 +224,5 @@ function FamilyGroups({
         );
       })}
     </>
-  );
-}
-
-function VerifyLink({ result }: { result: ResultView }) {
-  const { t, i18n } = useLingui();
-  const name = resultName(i18n, result);
-  // The verification page recomputes the result in the browser from the public shot list or seed.
-  return (
-    <Link
-      to="/results/verify/$betId"
-      params={{ betId: String(result.betId) }}
-      className="button button-small result-verify"
-      aria-label={t`Verify the result of ${name}`}
-    >
-      <Trans>Verify</Trans>
-    </Link>
-  );
-}
-
-function DemoBadge() {
-  const { t } = useLingui();
-  return (
-    <span className="badge badge-wait" title={t`Drawn by the demo results feed, not a real draw.`}>
-      <Trans>Demo result</Trans>
-    </span>
-  );
-}
-
-function Digits({ label, value, big = false }: { label: string; value: string | null; big?: boolean }) {
-  if (!value) return null;
-  return (
-    <div className={`result-cell ${big ? "result-cell-big" : ""}`}>
-      <dt>{label}</dt>
-      <dd className="result-digits">{value}</dd>
-    </div>
-  );
-}
-
-function ResultNumbers({ result }: { result: ResultView }) {
-  const { t, i18n } = useLingui();
-  const o = (key: keyof typeof OPTION_TEXT) => i18n._(OPTION_TEXT[key]);
-  switch (result.betGroup) {
-    case "gov": {
-      const first = payloadText(result, "first");
-      return (
-        <>
-          <dl className="result-cells">
-            <Digits label={t`First prize`} value={first} big />
-          </dl>
-          <dl className="result-cells">
-            <Digits label={o("tengBon3")} value={result.top3} />
-            <Digits label={o("tengBon2")} value={result.top2} />
-            <Digits label={o("tengLang2")} value={result.bottom2} />
-          </dl>
-          <dl className="result-cells result-cells-pairs">
-            <Digits label={o("tengBonNha3")} value={(result.front3 ?? []).join(" · ")} />
-            <Digits label={o("tengLang3")} value={(result.back3 ?? []).join(" · ")} />
-          </dl>
-        </>
-      );
-    }
-    case "set4": {
-      const derived = fourDigitNumbers(result);
-      const draw = payloadText(result, "draw");
-      const special = payloadText(result, "special");
-      const first = payloadText(result, "first");
-      return (
-        <>
-          <dl className="result-cells">
-            <Digits label={o("fourTop")} value={result.four} big />
-          </dl>
-          {derived ? (
-            <dl className="result-cells">
-              <Digits label={o("threeTop")} value={derived.threeTop} />
-              <Digits label={o("threeFront")} value={derived.threeFront} />
-              <Digits label={o("twoFront")} value={derived.twoFront} />
-              <Digits label={o("twoBack")} value={derived.twoBack} />
-            </dl>
-          ) : null}
-          <p className="result-source">
-            {draw ? <Trans>Draw: {draw}</Trans> : null}
-            {special ? <Trans>Special prize: {special}</Trans> : null}
-            {special && first ? " · " : null}
-            {first ? <Trans>1st prize: {first}</Trans> : null}
-          </p>
-        </>
-      );
-    }
-    default: {
-      const number = payloadText(result, "number");
-      const close = payloadText(result, "close");
-      const change = payloadText(result, "change");
-      return (
-        <>
-          <dl className="result-cells">
-            <Digits label={o("tengBon3")} value={result.top3} big />
-            <Digits label={o("tengBon2")} value={result.top2} big />
-            <Digits label={o("tengLang2")} value={result.bottom2} big />
-          </dl>
-          {number ? (
-            <p className="result-source">
-              <Trans>Number drawn: {number}</Trans>
-            </p>
-          ) : null}
-          {close && change ? (
-            <p className="result-source">
-              <Trans>
-                Index close {close}, change {change}
-              </Trans>
-            </p>
-          ) : null}
-        </>
-      );
-    }
-  }
-}
-
-export function ResultCard({ result }: { result: ResultView }) {
-  const { i18n } = useLingui();
-  const flag = flagEmoji(flagOf(result));
-  const name = resultName(i18n, result);
-  const day = formatDay(result.dt);
-  const cancelled = result.status === "cancelled";
-  return (
-    <li className={`card result-card ${cancelled ? "is-cancelled" : ""}`}>
-      <div className="result-head">
-        <h4 className="result-name">
-          {flag ? <span aria-hidden="true">{flag} </span> : null}
-          {name}
-        </h4>
-        <span className="result-date">{day}</span>
-        {result.demo ? <DemoBadge /> : null}
-      </div>
-      {cancelled ? (
-        <p className="result-cancelled">
-          <span className="badge badge-bad">
-            <Trans>Cancelled</Trans>
-          </span>{" "}
-          <Trans>This round was cancelled; every stake was refunded.</Trans>
-        </p>
-      ) : (
-        <ResultNumbers result={result} />
-      )}
-      {result.verifiable && !cancelled ? <VerifyLink result={result} /> : null}
-    </li>
-  );
-}
-
-/** A day of yeekee or ping-pong rounds: one row per round, latest first. */
-function RoundTable({ results }: { results: ResultView[] }) {
-  const { i18n } = useLingui();
-  const o = (key: keyof typeof OPTION_TEXT) => i18n._(OPTION_TEXT[key]);
-  return (
-    <div className="results-table-wrap">
-      <table className="results-table">
-        <thead>
-          <tr>
-            <th scope="col">
-              <Trans>Round</Trans>
-            </th>
-            <th scope="col">{o("tengBon3")}</th>
-            <th scope="col">{o("tengBon2")}</th>
-            <th scope="col">{o("tengLang2")}</th>
-            <th scope="col">
-              <span className="visually-hidden">
-                <Trans>Verify</Trans>
-              </span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((result) => (
-            <tr key={result.betId} className={result.status === "cancelled" ? "is-cancelled" : ""}>
-              <th scope="row">{roundNoOf(result) ?? resultName(i18n, result)}</th>
-              {result.status === "cancelled" ? (
-                <td colSpan={3}>
-                  <Trans>Cancelled, refunded</Trans>
-                </td>
-              ) : (
-                <>
-                  <td className="result-digits">{result.top3}</td>
-                  <td className="result-digits">{result.top2}</td>
-                  <td className="result-digits">{result.bottom2}</td>
-                </>
-              )}
-              <td>
-                {result.demo ? <DemoBadge /> : null}
-                {result.verifiable && result.status !== "cancelled" ? <VerifyLink result={result} /> : null}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { dateSearch as resultsSearch } from "../../lib/routeSearch.ts";
 import {
   bangkokToday,
   dateBounds,
@@ -10,7 +11,6 @@ import {
   shiftDate,
 } from "./results.ts";
 import type { ResultView } from "./resultsApi.ts";
-import { resultsSearch } from "./search.ts";
 
 function view(over: Partial<ResultView>): ResultView {
   return {

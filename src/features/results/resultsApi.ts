@@ -1,5 +1,8 @@
-import type { LottoFamily } from "../../domain/lotto/index.ts";
+import { array, looseObject, object, string } from "valibot";
+import type { LottoFamily } from "../../domain/lotto/options.ts";
 import { getJson, poyApi } from "../../lib/api.ts";
+import { read, write } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../lib/storageKeys.ts";
 
 /** docs/results-api.md "Results": one round's confirmed result (or its cancellation), as the public sees it. */
 export interface ResultView {
@@ -42,8 +45,6 @@ export const fetchResultsOfDate = async (resultDate: string) =>
     )
   ).items;
 
-const CACHE_KEY = "lotto-results-latest";
-
 export interface CachedResults {
   savedAt: string;
   items: ResultView[];
@@ -51,21 +52,16 @@ export interface CachedResults {
 
 /** Keeps the latest results seen, so a player offline can still read them (marked as saved on the device). */
 export function rememberLatest(items: ResultView[], now: Date = new Date()): void {
-  try {
-    localStorage.setItem(CACHE_KEY, JSON.stringify({ savedAt: now.toISOString(), items }));
-  } catch {
-    // Storage full or disabled: only the offline copy is lost.
-  }
+  // Storage full or disabled: only the offline copy is lost.
+  write(STORAGE_KEYS.latestResults, { savedAt: now.toISOString(), items });
 }
 
+/** The saved copy: what a result card needs to show a round is checked; the rest is kept as the server sent it. */
+const SavedResults = object({
+  savedAt: string(),
+  items: array(looseObject({ betGroup: string(), name: string(), nameEn: string(), dt: string() })),
+});
+
 export function cachedLatest(): CachedResults | null {
-  try {
-    const raw = localStorage.getItem(CACHE_KEY);
-    if (!raw) return null;
-    const value = JSON.parse(raw) as Partial<CachedResults>;
-    if (typeof value.savedAt !== "string" || !Array.isArray(value.items)) return null;
-    return { savedAt: value.savedAt, items: value.items };
-  } catch {
-    return null;
-  }
+  return read(STORAGE_KEYS.latestResults, SavedResults) as CachedResults | null;
 }

@@ -1,9 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useState } from "react";
+import { useState } from "react";
 import { FAMILY_OPTIONS, type LottoFamily, optionWire } from "../../domain/lotto/index.ts";
-import { fetchLatest, type Round } from "../lotto/lottoApi.ts";
+import { useLoad } from "../../lib/load.ts";
+import { fetchLatest, type Round } from "../lotto/index.ts";
 import { ReasonForm, useAction } from "./desk.tsx";
 import { type StaffProfile, type StaffRestrictions, staffGet, staffPost } from "./staffApi.ts";
+import { staffErrorText } from "./staffMessages.ts";
 
 const FAMILIES: LottoFamily[] = ["gov", "yeekee", "yeekee5Min", "pingpong", "stock", "set4"];
 
@@ -12,35 +14,25 @@ const FAMILIES: LottoFamily[] = ["gov", "yeekee", "yeekee5Min", "pingpong", "sto
  * still apply on top; slips already placed keep the rate they were accepted at.
  */
 export function RestrictionsDesk({ profile }: { profile: StaffProfile }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const canSet = profile.role !== "staff";
-  const [rounds, setRounds] = useState<Round[] | null>(null);
   const [betId, setBetId] = useState<number | null>(null);
-  const [data, setData] = useState<StaffRestrictions | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetchLatest()
-      .then((lists) => {
-        const open = FAMILIES.flatMap((f) => (lists[f as keyof typeof lists] ?? []) as Round[]).filter(
-          (r) => r.active,
-        );
-        setRounds(open);
-      })
-      .catch((err: Error) => setError(err.message));
-  }, []);
-  const reload = useCallback(async () => {
-    if (betId === null) return;
-    try {
-      setData(await staffGet<StaffRestrictions>(`lotto/restrictions?betId=${betId}`));
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [betId]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  const { busy, run } = useAction(reload);
+  const openRounds = useLoad(async () => {
+    const lists = await fetchLatest();
+    return FAMILIES.flatMap((f) => (lists[f as keyof typeof lists] ?? []) as Round[]).filter((r) => r.active);
+  });
+  const restrictions = useLoad(
+    () => staffGet<StaffRestrictions>(`lotto/restrictions?betId=${betId}`),
+    [betId],
+    {
+      enabled: betId !== null,
+    },
+  );
+  const rounds = openRounds.data ?? null;
+  const data = restrictions.data ?? null;
+  const failure = restrictions.error ?? openRounds.error;
+  const error = failure ? staffErrorText(i18n, failure) : null;
+  const { busy, run } = useAction(restrictions.reload);
   const round = rounds?.find((r) => r.betId === betId) ?? null;
   const options = round ? FAMILY_OPTIONS[round.betGroup as LottoFamily].map(optionWire) : [];
   const [option, setOption] = useState("");
@@ -137,8 +129,9 @@ export function RestrictionsDesk({ profile }: { profile: StaffProfile }) {
                     "close",
                     async () => {
                       await staffPost("lotto/rounds.close", { betId: round.betId, reason });
-                      setRounds((list) => list?.filter((r) => r.betId !== round.betId) ?? null);
                       setBetId(null);
+                      // The closed round leaves the list of open ones.
+                      await openRounds.reload();
                     },
                     t`Betting on ${round.name} is closed.`,
                   )

@@ -1,27 +1,31 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { formatStatementTime } from "../../domain/bangkokTime.ts";
-import type { ApiError } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { type ErrorWording, errorText } from "../../lib/messages.ts";
+import { useSubmit } from "../../lib/submit.ts";
 import { FormError, PasswordField, TextField } from "../../ui/form.tsx";
 import { usePageTitle } from "../../ui/usePageTitle.ts";
-import { Desk, Member, ReasonForm, useDesk } from "./desk.tsx";
+import { MembersDesk } from "./MembersDesk.tsx";
+import { ProposalsDesk } from "./ProposalsDesk.tsx";
 import { RestrictionsDesk } from "./RestrictionsDesk.tsx";
 import { ResultsDesk } from "./ResultsDesk.tsx";
+import { SecurityDesk } from "./SecurityDesk.tsx";
 import "./staff.css";
-import { formatBaht } from "../wallet/format.ts";
-import {
-  type StaffDeposit,
-  type StaffMemberBank,
-  type StaffProfile,
-  type StaffStatementLine,
-  type StaffWithdrawal,
-  staffLogin,
-  staffLogout,
-  staffPost,
-  staffSession,
-} from "./staffApi.ts";
+import { DepositDesk, WithdrawalDesk } from "./MoneyDesks.tsx";
+import { type StaffProfile, staffLogin, staffLogout, staffSession } from "./staffApi.ts";
+import { BankDesk, LineDesk } from "./TransferDesks.tsx";
 
-type Tab = "deposits" | "withdrawals" | "lines" | "banks" | "results" | "restrictions";
+type Tab =
+  | "proposals"
+  | "members"
+  | "deposits"
+  | "withdrawals"
+  | "lines"
+  | "banks"
+  | "results"
+  | "restrictions"
+  | "security";
 
 /** The back office's money desk: approve deposits, pay withdrawals, pair stray transfers, check bank holders. */
 export function StaffConsole() {
@@ -40,30 +44,24 @@ export function StaffConsole() {
   );
 }
 
+/** The back office's login refusals: wrong name or password, too many tries, anything else. */
+const loginErrorText: ErrorWording = (i18n, error) => {
+  const status = error instanceof ApiError ? error.status : 0;
+  return status === 401
+    ? i18n._(msg`Invalid username or password.`)
+    : status === 429
+      ? i18n._(msg`Too many attempts. Please wait and try again.`)
+      : errorText(i18n, error);
+};
+
 function StaffLogin({ onLoggedIn }: { onLoggedIn: (p: StaffProfile) => void }) {
   const { t } = useLingui();
   const [userName, setUserName] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useSubmit({ errorText: loginErrorText });
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      onLoggedIn(await staffLogin(userName.trim(), password));
-    } catch (err) {
-      const e = err as ApiError;
-      setError(
-        e.status === 401
-          ? t`Invalid username or password.`
-          : e.status === 429
-            ? t`Too many attempts. Please wait and try again.`
-            : t`Oops! Something went wrong. Please try again later.`,
-      );
-    } finally {
-      setBusy(false);
-    }
+    await form.run(async () => onLoggedIn(await staffLogin(userName.trim(), password)));
   };
   return (
     <div className="page narrow">
@@ -88,8 +86,8 @@ function StaffLogin({ onLoggedIn }: { onLoggedIn: (p: StaffProfile) => void }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        <FormError message={error} />
-        <button type="submit" className="button button-primary" disabled={busy}>
+        <FormError message={form.error?.() ?? null} />
+        <button type="submit" className="button button-primary" disabled={form.pending}>
           <Trans>Log in to the back office</Trans>
         </button>
       </form>
@@ -106,8 +104,11 @@ function StaffDesk({ profile, onLogout }: { profile: StaffProfile; onLogout: () 
     ...(canPay ? [{ id: "withdrawals" as const, label: t`Withdrawals to pay` }] : []),
     { id: "lines", label: t`Unmatched transfers` },
     { id: "banks", label: t`Bank accounts to verify` },
+    { id: "proposals", label: t`Waiting for a second staff member` },
+    ...(canPay ? [{ id: "members" as const, label: t`Members` }] : []),
     { id: "results", label: t`Results` },
     { id: "restrictions", label: t`Restricted numbers` },
+    { id: "security", label: t`Security events` },
   ];
   return (
     <div className="page staff-desk">
@@ -143,232 +144,12 @@ function StaffDesk({ profile, onLogout }: { profile: StaffProfile; onLogout: () 
         {tab === "withdrawals" && canPay ? <WithdrawalDesk /> : null}
         {tab === "lines" ? <LineDesk /> : null}
         {tab === "banks" ? <BankDesk /> : null}
+        {tab === "proposals" ? <ProposalsDesk /> : null}
+        {tab === "members" && canPay ? <MembersDesk /> : null}
         {tab === "results" ? <ResultsDesk profile={profile} /> : null}
         {tab === "restrictions" ? <RestrictionsDesk profile={profile} /> : null}
+        {tab === "security" ? <SecurityDesk /> : null}
       </div>
     </div>
-  );
-}
-
-function DepositDesk() {
-  const { t } = useLingui();
-  const { items, error, busy, run } = useDesk<StaffDeposit>("deposits");
-  return (
-    <Desk label={t`Deposits to check`} items={items} error={error}>
-      {items?.map((d) => (
-        <li key={d.id} className="card staff-card" aria-label={t`Deposit ${d.id}`}>
-          <p>
-            <strong>{formatBaht(d.prepareAmount)}</strong> · {d.channel} · {d.status}
-          </p>
-          <p>
-            <Member member={d.member} /> · {formatStatementTime(d.createdAt)}
-            {d.depositAt ? (
-              <>
-                {" "}
-                · <Trans>transferred at {formatStatementTime(d.depositAt)}</Trans>
-              </>
-            ) : null}
-          </p>
-          {d.receiving ? (
-            <p>
-              <Trans>
-                To {d.receiving.bankCode.toUpperCase()} {d.receiving.accountNumber}
-              </Trans>
-            </p>
-          ) : null}
-          <div className="staff-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy === d.id}
-              onClick={() =>
-                run(d.id, () => staffPost("deposits.approve", { id: d.id }), t`Deposit ${d.id} approved.`)
-              }
-            >
-              <Trans>Approve</Trans>
-            </button>
-            <ReasonForm
-              label={t`Reject`}
-              disabled={busy === d.id}
-              onSubmit={(reason) =>
-                run(
-                  d.id,
-                  () => staffPost("deposits.reject", { id: d.id, reason }),
-                  t`Deposit ${d.id} rejected.`,
-                )
-              }
-            />
-          </div>
-        </li>
-      ))}
-    </Desk>
-  );
-}
-
-function WithdrawalDesk() {
-  const { t } = useLingui();
-  const { items, error, busy, run } = useDesk<StaffWithdrawal>("withdrawals");
-  return (
-    <Desk label={t`Withdrawals to pay`} items={items} error={error}>
-      {items?.map((w) => (
-        <li key={w.id} className="card staff-card" aria-label={t`Withdrawal ${w.id}`}>
-          <p>
-            <strong>{formatBaht(w.amount)}</strong> · <Member member={w.member} /> ·{" "}
-            {formatStatementTime(w.createdAt)}
-          </p>
-          <p>
-            {w.bank.bankCode.toUpperCase()} {w.bank.accountNumber} · {w.bank.accountName}
-          </p>
-          <div className="staff-actions">
-            <button
-              type="button"
-              className="button button-primary"
-              disabled={busy === w.id}
-              onClick={() =>
-                run(
-                  w.id,
-                  () => staffPost("withdrawals.pay", { id: w.id }),
-                  t`Withdrawal ${w.id} marked as paid.`,
-                )
-              }
-            >
-              <Trans>Mark as paid</Trans>
-            </button>
-            <ReasonForm
-              label={t`Reject`}
-              disabled={busy === w.id}
-              onSubmit={(reason) =>
-                run(
-                  w.id,
-                  () => staffPost("withdrawals.reject", { id: w.id, reason }),
-                  t`Withdrawal ${w.id} rejected; the money went back to the member.`,
-                )
-              }
-            />
-          </div>
-        </li>
-      ))}
-    </Desk>
-  );
-}
-
-function LineDesk() {
-  const { t } = useLingui();
-  const { items, error, busy, run } = useDesk<StaffStatementLine>("statement-lines");
-  const [targets, setTargets] = useState<Record<string, string>>({});
-  return (
-    <Desk
-      label={t`Unmatched transfers`}
-      intro={
-        <p>
-          <Trans>
-            Transfers the bank reported that matched no request automatically. Pair each with its deposit.
-          </Trans>
-        </p>
-      }
-      items={items}
-      error={error}
-    >
-      {items?.map((line) => (
-        <li key={line.id} className="card staff-card">
-          <p>
-            <strong>{formatBaht(line.amount)}</strong> · {formatStatementTime(line.occurredAt)} ·{" "}
-            {line.source}
-            {line.reference ? ` · ${line.reference}` : ""}
-          </p>
-          <form
-            className="inline-form"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const depositId = (targets[line.id] ?? line.depositId ?? "").trim();
-              if (/^\d+$/.test(depositId))
-                void run(
-                  line.id,
-                  () => staffPost("statement-lines.assign", { lineId: line.id, depositId }),
-                  t`Transfer paired with deposit ${depositId}.`,
-                );
-            }}
-          >
-            <input
-              aria-label={t`Deposit number`}
-              placeholder={t`Deposit number`}
-              inputMode="numeric"
-              value={targets[line.id] ?? line.depositId ?? ""}
-              onChange={(e) => setTargets({ ...targets, [line.id]: e.target.value })}
-            />
-            <button type="submit" className="button button-primary" disabled={busy === line.id}>
-              <Trans>Pair and credit</Trans>
-            </button>
-          </form>
-        </li>
-      ))}
-    </Desk>
-  );
-}
-
-function BankDesk() {
-  const { t } = useLingui();
-  const { items, error, busy, run } = useDesk<StaffMemberBank>("member-banks");
-  const [names, setNames] = useState<Record<string, string>>({});
-  return (
-    <Desk label={t`Bank accounts to verify`} items={items} error={error}>
-      {items?.map((bank) => {
-        const holder = names[bank.id] ?? bank.accountName ?? "";
-        return (
-          <li key={bank.id} className="card staff-card">
-            <p>
-              {bank.bankCode.toUpperCase()} {bank.accountNumber} · {bank.status} ·{" "}
-              <Member member={bank.member} />
-            </p>
-            <form
-              className="inline-form"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (holder.trim().length >= 2)
-                  void run(
-                    bank.id,
-                    () =>
-                      staffPost("member-banks.verify", {
-                        id: bank.id,
-                        accountName: holder.trim(),
-                        status: "verified",
-                      }),
-                    t`Bank account verified.`,
-                  );
-              }}
-            >
-              <input
-                aria-label={t`Holder name at the bank`}
-                placeholder={t`Holder name at the bank`}
-                value={holder}
-                onChange={(e) => setNames({ ...names, [bank.id]: e.target.value })}
-              />
-              <button type="submit" className="button button-primary" disabled={busy === bank.id}>
-                <Trans>Verify</Trans>
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                disabled={busy === bank.id}
-                onClick={() =>
-                  run(
-                    bank.id,
-                    () =>
-                      staffPost("member-banks.verify", {
-                        id: bank.id,
-                        accountName: holder.trim() || "(not given)",
-                        status: "rejected",
-                      }),
-                    t`Bank account rejected.`,
-                  )
-                }
-              >
-                <Trans>Reject</Trans>
-              </button>
-            </form>
-          </li>
-        );
-      })}
-    </Desk>
   );
 }

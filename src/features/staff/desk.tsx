@@ -1,49 +1,55 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
+import { useLoad } from "../../lib/load.ts";
+import { useSubmit } from "../../lib/submit.ts";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { staffGet } from "./staffApi.ts";
+import { staffErrorText } from "./staffMessages.ts";
 
 /** The building blocks every back-office desk shares: a list kept current, one action at a time, a reason. */
 
+/** A desk's list, kept current: asked every 15 s while the desk shows (lib/load.ts). */
 export function useList<T>(path: string) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(async () => {
-    try {
-      setItems((await staffGet<{ items: T[] }>(path)).items);
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [path]);
-  useEffect(() => {
-    void reload();
-    const timer = setInterval(() => void reload(), 15_000);
-    return () => clearInterval(timer);
-  }, [reload]);
-  return { items, error, reload };
+  const { i18n } = useLingui();
+  const list = useLoad(async () => (await staffGet<{ items: T[] }>(path)).items, [path], {
+    refreshMs: 15_000,
+  });
+  return {
+    items: list.data ?? null,
+    error: list.error ? staffErrorText(i18n, list.error) : null,
+    reload: list.reload,
+  };
 }
 
-/** Runs one desk action, then reports it and refreshes the list. */
+/**
+ * Runs one desk action at a time (lib/submit.ts), then reports it and refreshes the list. `done` may depend on the
+ * answer: an action that needs a second staff member answers with a proposal instead of its result
+ * (proposalDone says so). `busy` is the id of the row whose action is running.
+ */
 export function useAction(reload: () => Promise<void>) {
-  const { t } = useLingui();
-  const [busy, setBusy] = useState<string | null>(null);
-  const run = async (id: string, action: () => Promise<unknown>, done: string) => {
-    setBusy(id);
-    try {
-      await action();
-      showSnackbar({ txt: done, color: "success" });
-    } catch (err) {
-      showSnackbar({
-        txt: (err as Error).message || t`Oops! Something went wrong. Please try again later.`,
-        color: "error",
-      });
-    } finally {
-      setBusy(null);
-      await reload();
-    }
+  const { i18n } = useLingui();
+  const submit = useSubmit({ errorText: staffErrorText });
+  const run = async (
+    id: string,
+    action: () => Promise<unknown>,
+    done: string | ((result: unknown) => string),
+  ) => {
+    await submit.run(
+      async () => {
+        const result = await action();
+        showSnackbar({ txt: typeof done === "string" ? done : done(result), color: "success" });
+      },
+      {
+        id,
+        failed: (err) => {
+          showSnackbar({ txt: staffErrorText(i18n, err), color: "error" });
+          return true;
+        },
+      },
+    );
+    await reload();
   };
-  return { busy, run };
+  return { busy: submit.pendingId, run };
 }
 
 export function ReasonForm({

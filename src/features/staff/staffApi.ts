@@ -1,42 +1,47 @@
 import ky, { type KyInstance } from "ky";
+import { object, picklist, string } from "valibot";
 import type { LottoFamily } from "../../domain/lotto/index.ts";
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from "../../domain/session.ts";
 import { type ApiError, toApiError } from "../../lib/api.ts";
+import { read, remove, write } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../lib/storageKeys.ts";
 
 /**
- * The back office's own client: its token lives in this tab's session storage only (never the member cookie),
- * and a 401 here ends the staff session, not a member's.
+ * The back office's own client. Its token lives in an HttpOnly cookie the server sets for /api/staff only (never
+ * the member's cookie, never readable here); this tab keeps only who is logged in (a non-secret hint) in its
+ * session storage, and a 401 here ends the staff session, not a member's.
  */
-const TOKEN_KEY = "staff-token";
-const PROFILE_KEY = "staff-profile";
-
 export interface StaffProfile {
   userName: string;
   role: "staff" | "administrator" | "super_admin";
 }
 
+const StoredProfile = object({
+  userName: string(),
+  role: picklist(["staff", "administrator", "super_admin"]),
+});
+
 export function staffSession(): StaffProfile | null {
-  try {
-    const raw = sessionStorage.getItem(PROFILE_KEY);
-    return raw && sessionStorage.getItem(TOKEN_KEY) ? (JSON.parse(raw) as StaffProfile) : null;
-  } catch {
-    return null;
-  }
+  // Where earlier versions kept the token itself: removed on sight.
+  remove(STORAGE_KEYS.staffLegacyToken);
+  return read(STORAGE_KEYS.staffProfile, StoredProfile);
 }
 
 export function clearStaffSession(): void {
-  sessionStorage.removeItem(TOKEN_KEY);
-  sessionStorage.removeItem(PROFILE_KEY);
+  remove(STORAGE_KEYS.staffLegacyToken);
+  remove(STORAGE_KEYS.staffProfile);
 }
 
 const client: KyInstance = ky.create({
   prefix: "/api/staff",
   timeout: 20_000,
   retry: 0,
+  credentials: "same-origin",
   hooks: {
     beforeRequest: [
       ({ request }) => {
-        const token = sessionStorage.getItem(TOKEN_KEY);
-        if (token) request.headers.set("authorization", `Bearer ${token}`);
+        // The server refuses a change made with the staff cookie without this header (CSRF).
+        request.headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
       },
     ],
   },
@@ -54,16 +59,14 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
 
 export async function staffLogin(userName: string, password: string): Promise<StaffProfile> {
   return call(async () => {
-    const response = await client.post("login", { json: { userName, password } });
-    const token = response.headers.get("auth");
-    const profile = (await response.json()) as StaffProfile;
-    if (!token) throw new Error("no token");
-    sessionStorage.setItem(TOKEN_KEY, token);
-    sessionStorage.setItem(PROFILE_KEY, JSON.stringify(profile));
+    // The answer sets the HttpOnly staff cookie; the body says who logged in.
+    const profile = await client.post("login", { json: { userName, password } }).json<StaffProfile>();
+    write(STORAGE_KEYS.staffProfile, profile);
     return profile;
   });
 }
 
+/** The server revokes the session and clears its cookie; the tab forgets who was logged in either way. */
 export async function staffLogout(): Promise<void> {
   try {
     await client.post("logout", { json: {} });
@@ -99,6 +102,8 @@ export interface StaffWithdrawal {
   id: string;
   amount: string;
   status: string;
+  /** "required": the first withdrawal to a newly added account, to review before paying; "done": reviewed. */
+  review: "required" | "done" | null;
   createdAt: string;
   bank: { bankCode: string; accountNumber: string; accountName: string | null };
   member: StaffMemberRef;
@@ -157,4 +162,34 @@ export interface StaffRestrictions {
   betId: number;
   restrictions: { option: string; number: string; multiply: string; setBy: string; updatedAt: string }[];
   rateNow: { option: string; number: string; multiply: string }[];
+}
+
+/** A staff action waiting for (or decided by) a second staff member: GET /api/staff/proposals. */
+export interface StaffProposal {
+  id: string;
+  kind:
+    | "deposit.approve"
+    | "deposit.override"
+    | "withdrawal.pay"
+    | "member.adjust"
+    | "member-bank.verify"
+    | "receiving-account.save";
+  status: "proposed" | "confirmed" | "rejected";
+  amount: string | null;
+  details: Record<string, string | null>;
+  reason: string | null;
+  proposedBy: string;
+  proposedByMe: boolean;
+  canConfirm: boolean;
+  createdAt: string;
+  member: StaffMemberRef | null;
+}
+
+/** GET /api/staff/members: the search the adjustment form starts from. */
+export interface StaffMemberRow {
+  uuid: string;
+  userName: string;
+  name: string | null;
+  phoneNumber: string | null;
+  status: number;
 }

@@ -1,16 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useAtomValue } from "jotai";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { bankByCode, normalizeAccountNumber, THAI_BANKS, validateBankAccount } from "../../domain/banks.ts";
 import { ApiError } from "../../lib/api.ts";
-import { FieldMessages, FormError, fieldDescribedBy, TextField } from "../../ui/form.tsx";
+import { authAtom, refreshUserInfo } from "../../lib/auth.ts";
+import { useLoad } from "../../lib/load.ts";
+import { useAtomValue } from "../../lib/store.ts";
+import { useSubmit } from "../../lib/submit.ts";
+import { FieldMessages, FormError, fieldDescribedBy, PasswordField, TextField } from "../../ui/form.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
-import { refreshUserInfo } from "../auth/accountActions.ts";
-import { authAtom } from "../auth/auth.ts";
-import { type Text, useSending } from "./hooks.ts";
+import { isConfirmPinError } from "../auth/index.ts";
 import { addBankErrorText } from "./messages.ts";
-import { BankLogo, useBankName, WalletPage } from "./WalletUi.tsx";
+import { BankLogo, useBankName } from "./WalletUi.tsx";
 import { addMemberBank } from "./walletApi.ts";
 
 function NameFirst() {
@@ -39,17 +41,19 @@ export function AddBankPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const bankName = useBankName();
-  const form = useSending(addBankErrorText);
+  const form = useSubmit<"bank" | "accountNumber" | "pin">({
+    errorText: addBankErrorText,
+    fieldOf: (error) => (isConfirmPinError(error) ? "pin" : null),
+  });
   const { userInfo } = useAtomValue(authAtom);
   const [bankCode, setBankCode] = useState("");
   const [accountNumber, setAccountNumber] = useState("");
-  const [errors, setErrors] = useState<{ bank?: Text; accountNumber?: Text }>({});
+  // A new payout account is confirmed with the PIN: a stolen session alone cannot add one.
+  const [pin, setPin] = useState("");
   const [nameMissing, setNameMissing] = useState(false);
 
   // The name is checked against fresh details: it may just have been set on /profile/edit.
-  useEffect(() => {
-    void refreshUserInfo().catch(() => undefined);
-  }, []);
+  useLoad(refreshUserInfo);
   const name = userInfo?.name?.trim() ?? "";
   const chosen = bankByCode(bankCode);
   const digits = chosen ? chosen.accountDigits.join(" / ") : "";
@@ -57,23 +61,31 @@ export function AddBankPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    form.setError(null);
     const problem = validateBankAccount(bankCode, accountNumber);
     if (problem === "BANK_UNKNOWN") {
-      setErrors({ bank: () => t`Please choose your bank.` });
+      form.fail({ fields: { bank: () => t`Please choose your bank.` } });
       return;
     }
     if (problem) {
-      setErrors({
-        accountNumber: () =>
-          t`This account number is not valid for ${chosenName}. It must have ${digits} digits.`,
+      form.fail({
+        fields: {
+          accountNumber: () =>
+            t`This account number is not valid for ${chosenName}. It must have ${digits} digits.`,
+        },
       });
       return;
     }
-    setErrors({});
+    if (!pin) {
+      form.fail({ fields: { pin: () => t`Please enter your PIN to confirm this change.` } });
+      return;
+    }
     await form.run(
       async () => {
-        const added = await addMemberBank(bankCode, normalizeAccountNumber(accountNumber) ?? accountNumber);
+        const added = await addMemberBank(
+          bankCode,
+          normalizeAccountNumber(accountNumber) ?? accountNumber,
+          pin,
+        );
         const text =
           added.status === "verified"
             ? t`Your bank account was added and verified. You can now withdraw to it.`
@@ -83,15 +95,18 @@ export function AddBankPage() {
         await navigate({ to: "/bank/status" });
         showSnackbar({ txt: text, color: added.status === "mismatch" ? "error" : "success", timeout: 5000 });
       },
-      (error) => {
-        if (error instanceof ApiError && error.code === "NAME_REQUIRED") setNameMissing(true);
-        return false;
+      {
+        failed: (error) => {
+          if (error instanceof ApiError && error.code === "NAME_REQUIRED") setNameMissing(true);
+          if (isConfirmPinError(error)) setPin("");
+          return false;
+        },
       },
     );
   };
 
   return (
-    <WalletPage title={t`Add bank account`}>
+    <Page title={t`Add bank account`}>
       {userInfo && (!name || nameMissing) ? (
         <NameFirst />
       ) : (
@@ -103,8 +118,8 @@ export function AddBankPage() {
             </Trans>
           </p>
           <fieldset
-            className={`field bank-choices ${errors.bank ? "field-invalid" : ""}`}
-            aria-describedby={fieldDescribedBy("bank", null, errors.bank?.())}
+            className={`field bank-choices ${form.fieldErrors.bank ? "field-invalid" : ""}`}
+            aria-describedby={fieldDescribedBy("bank", null, form.fieldError("bank"))}
           >
             <legend>
               <Trans>Your bank</Trans>
@@ -119,7 +134,7 @@ export function AddBankPage() {
                     checked={bankCode === bank.code}
                     onChange={() => {
                       setBankCode(bank.code);
-                      setErrors({});
+                      form.clear();
                     }}
                   />
                   <BankLogo code={bank.code} size={32} />
@@ -127,7 +142,7 @@ export function AddBankPage() {
                 </label>
               ))}
             </div>
-            <FieldMessages id="bank" error={errors.bank?.()} />
+            <FieldMessages id="bank" error={form.fieldError("bank")} />
           </fieldset>
           <TextField
             label={t`Account number`}
@@ -136,13 +151,22 @@ export function AddBankPage() {
             autoComplete="off"
             value={accountNumber}
             onChange={(e) => setAccountNumber(e.target.value)}
-            error={errors.accountNumber?.()}
+            error={form.fieldError("accountNumber")}
             hint={chosen ? t`${digits} digits, without dashes or with them.` : t`Choose your bank first.`}
+          />
+          <PasswordField
+            label={t`Your PIN`}
+            name="pin"
+            autoComplete="current-password"
+            value={pin}
+            onChange={(e) => setPin(e.target.value)}
+            error={form.fieldError("pin")}
+            hint={t`Adding a bank account needs your PIN.`}
           />
           <FormError message={form.error?.() ?? null} />
           <div className="actions">
-            <button type="submit" className="button button-primary" disabled={form.busy}>
-              {form.busy ? t`Checking with the bank…` : t`Add bank account`}
+            <button type="submit" className="button button-primary" disabled={form.pending}>
+              {form.pending ? t`Checking with the bank…` : t`Add bank account`}
             </button>
             <Link to="/bank/status" className="button">
               <Trans>Cancel</Trans>
@@ -150,6 +174,6 @@ export function AddBankPage() {
           </div>
         </form>
       )}
-    </WalletPage>
+    </Page>
   );
 }

@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { MEMBER_BANKS_MAX } from "../../domain/wallet.ts";
+import { useLoad } from "../../lib/load.ts";
 import { FormError } from "../../ui/form.tsx";
-import { useLoad } from "./hooks.ts";
+import { Loading } from "../../ui/Load.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { bankStatusText, walletErrorText } from "./messages.ts";
-import { AccountCard, Loading, StatusBadge, WalletNav, WalletPage } from "./WalletUi.tsx";
+import { AccountCard, StatusBadge, WalletNav } from "./WalletUi.tsx";
 import { fetchMemberBanks, type MemberBank } from "./walletApi.ts";
 
 function StatusExplanation({ bank }: { bank: MemberBank }) {
@@ -47,7 +49,7 @@ export function BankStatusPage() {
   const usable = list.filter((b) => b.status !== "rejected").length;
 
   return (
-    <WalletPage title={t`Bank accounts`} top={<WalletNav />}>
+    <Page title={t`Bank accounts`} top={<WalletNav />}>
       <FormError message={banks.error ? walletErrorText(i18n, banks.error) : null} />
       {banks.loading && !banks.data ? (
         <Loading />
@@ -90,6 +92,6 @@ export function BankStatusPage() {
           </p>
         )}
       </div>
-    </WalletPage>
+    </Page>
   );
 }

@@ -2,11 +2,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { maskAccountNumber } from "../../domain/banks.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { useReloadOnMoneyUpdate } from "../../lib/realtime.ts";
+import { LoadState } from "../../ui/Load.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { depositPage } from "./DepositTracker.tsx";
-import { formatBaht } from "./format.ts";
-import { useLoad, useReloadOnMoneyUpdate } from "./hooks.ts";
 import { channelName, depositStatusText, withdrawalStatusText } from "./messages.ts";
-import { LoadState, StatusBadge, useBankName, WalletNav, WalletPage } from "./WalletUi.tsx";
+import { StatusBadge, useBankName, WalletNav } from "./WalletUi.tsx";
 import { type Deposit, fetchBankTransactions, type Withdrawal } from "./walletApi.ts";
 
 type Row = { kind: "deposit"; item: Deposit } | { kind: "withdrawal"; item: Withdrawal };
@@ -87,6 +90,7 @@ function DepositRow({ d }: { d: Deposit }) {
 function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { i18n } = useLingui();
   const bankName = useBankName();
+  const shown = w.status === "waiting" && w.review === "required" ? "review" : w.status;
   return (
     <BankRow
       title={
@@ -98,7 +102,7 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
       reason={w.status === "rejected" ? w.reason : null}
       amount={w.amount}
       direction="out"
-      status={<StatusBadge status={w.status} text={withdrawalStatusText(i18n, w.status)} />}
+      status={<StatusBadge status={shown} text={withdrawalStatusText(i18n, shown)} />}
     />
   );
 }
@@ -112,7 +116,7 @@ export function CreditStatusPage() {
   useReloadOnMoneyUpdate(data.reload);
 
   return (
-    <WalletPage title={t`Deposit and withdrawal status`} top={<WalletNav />}>
+    <Page title={t`Deposit and withdrawal status`} top={<WalletNav />}>
       <p className="form-note">
         <Trans>The last 30 days. Times are Thailand time.</Trans>
       </p>
@@ -136,6 +140,6 @@ export function CreditStatusPage() {
           ),
         )}
       </ul>
-    </WalletPage>
+    </Page>
   );
 }

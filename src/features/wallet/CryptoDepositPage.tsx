@@ -1,10 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { DEPOSIT_MAX } from "../../domain/wallet.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { CopyButton } from "../../ui/CopyButton.tsx";
 import { DepositAmountForm } from "./DepositAmountForm.tsx";
-import { Countdown, TrackedDeposit, useSearchedId, WaitingDepositPage } from "./DepositTracker.tsx";
-import { cryptoPreview, formatBaht } from "./format.ts";
-import { useLoad } from "./hooks.ts";
-import { CopyButton, DepositPage } from "./WalletUi.tsx";
+import { Countdown } from "./DepositOutcome.tsx";
+import { TrackedDeposit, useSearchedId, WaitingDepositPage } from "./DepositTracker.tsx";
+import { cryptoPreview } from "./format.ts";
+import { DepositPage } from "./WalletUi.tsx";
 import { createCryptoDeposit, demoChainConfirm, fetchDepositChannels } from "./walletApi.ts";
 
 function CryptoPreview({

@@ -3,12 +3,19 @@ import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { DEPOSIT_MIN, UNIQUE_AMOUNT_TTL_MS, UNIQUE_DEPOSIT_MAX } from "../../domain/wallet.ts";
 import { ApiError } from "../../lib/api.ts";
+import {
+  type AmountProblem,
+  amountProblem,
+  formatLimit,
+  formatSatang,
+  wireAmount,
+} from "../../lib/format.ts";
+import { useSubmit } from "../../lib/submit.ts";
+import { AmountField } from "../../ui/AmountField.tsx";
+import { FormSubmit } from "../../ui/form.tsx";
 import { showSnackbar } from "../../ui/snackbar.ts";
 import { depositPage, findWaitingDeposit } from "./DepositTracker.tsx";
-import { type AmountProblem, amountProblem, formatLimit, formatSatang, wireAmount } from "./format.ts";
-import { later, type Text, useKeyKeeper, useSending } from "./hooks.ts";
 import { walletErrorText } from "./messages.ts";
-import { AmountField, FormSubmit } from "./WalletUi.tsx";
 import type { Deposit } from "./walletApi.ts";
 
 export function useAmountProblemText() {
@@ -62,37 +69,38 @@ export function DepositAmountForm({
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const problemText = useAmountProblemText();
-  const keys = useKeyKeeper();
-  const form = useSending();
+  const form = useSubmit<"amount">({ errorText: walletErrorText });
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<Text | null>(null);
   const min = formatLimit(DEPOSIT_MIN);
   const max = formatLimit(limit);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    form.setError(null);
     let problem = amountProblem(amount, DEPOSIT_MIN, limit);
     const wire = wireAmount(amount);
     if (!problem && wholeBaht && wire && !wire.endsWith(".00")) problem = "invalid";
     if (problem || !wire) {
-      setError(later(() => problemText(problem ?? "invalid", DEPOSIT_MIN, limit, wholeBaht)));
+      form.fail({
+        fields: { amount: () => problemText(problem ?? "invalid", DEPOSIT_MIN, limit, wholeBaht) },
+      });
       return;
     }
-    setError(null);
     await form.run(
-      async () => {
-        const deposit = await create(wire, keys.keyFor(wire));
-        keys.done();
+      async (idempotencyKey) => {
+        const deposit = await create(wire, idempotencyKey);
         await navigate({ ...depositPage(deposit), replace });
       },
-      async (err) => {
-        if (!(err instanceof ApiError && err.code === "DEPOSIT_WAITING")) return false;
-        const waiting = await findWaitingDeposit().catch(() => null);
-        if (!waiting) return false;
-        await navigate(depositPage(waiting));
-        showSnackbar({ txt: walletErrorText(i18n, err), color: "info", timeout: 5000 });
-        return true;
+      {
+        // One request per amount: a retry after a lost answer returns the same request.
+        fingerprint: wire,
+        failed: async (err) => {
+          if (!(err instanceof ApiError && err.code === "DEPOSIT_WAITING")) return false;
+          const waiting = await findWaitingDeposit().catch(() => null);
+          if (!waiting) return false;
+          await navigate(depositPage(waiting));
+          showSnackbar({ txt: walletErrorText(i18n, err), color: "info", timeout: 5000 });
+          return true;
+        },
       },
     );
   };
@@ -103,12 +111,12 @@ export function DepositAmountForm({
         label={t`Amount (baht)`}
         value={amount}
         onChange={setAmount}
-        error={error?.()}
+        error={form.fieldError("amount")}
         wholeBaht={wholeBaht}
         hint={wholeBaht ? t`Whole baht from ${min} to ${max}.` : t`From ${min} to ${max} baht.`}
       />
       {preview ? preview(amount) : null}
-      <FormSubmit sending={form} label={submitLabel} busyLabel={<Trans>Please wait…</Trans>} />
+      <FormSubmit submit={form} label={submitLabel} busyLabel={<Trans>Please wait…</Trans>} />
     </form>
   );
 }

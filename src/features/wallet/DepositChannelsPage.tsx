@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { LoadState } from "../../ui/Load.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { depositPage, findWaitingDeposit } from "./DepositTracker.tsx";
-import { formatBaht } from "./format.ts";
-import { useLoad } from "./hooks.ts";
 import { channelName } from "./messages.ts";
-import { LoadState, WalletNav, WalletPage } from "./WalletUi.tsx";
+import { WalletNav } from "./WalletUi.tsx";
 import { type DepositChannels, fetchDepositChannels } from "./walletApi.ts";
 
 type ChannelPath =
@@ -64,7 +66,7 @@ export function DepositChannelsPage() {
   const pending = waiting.data;
 
   return (
-    <WalletPage title={t`Deposit`} top={<WalletNav />}>
+    <Page title={t`Deposit`} top={<WalletNav />}>
       {pending ? (
         <section className="notice" aria-labelledby="pending-title">
           <h2 id="pending-title">
@@ -107,6 +109,6 @@ export function DepositChannelsPage() {
           <Trans>How to deposit, step by step</Trans>
         </Link>
       </p>
-    </WalletPage>
+    </Page>
   );
 }

@@ -1,22 +1,17 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Link, useSearch } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { DepositChannel } from "../../domain/wallet.ts";
+import { useNow } from "../../lib/clock.ts";
+import { type Loaded, useLoad } from "../../lib/load.ts";
+import { balanceMoved, useReloadOnMoneyUpdate } from "../../lib/realtime.ts";
+import { searchId } from "../../lib/routeSearch.ts";
 import { FormError } from "../../ui/form.tsx";
-import { showSnackbar } from "../../ui/snackbar.ts";
-import { formatBaht, formatCountdown } from "./format.ts";
-import { type Loaded, useLoad, useNow, useReloadOnMoneyUpdate, useSending } from "./hooks.ts";
-import { refreshBalance } from "./liveBalance.ts";
-import { depositStatusText, walletErrorText } from "./messages.ts";
-import { searchId } from "./search.ts";
-import { DemoBox, DepositPage, Loading, Outcome, StatusBadge } from "./WalletUi.tsx";
-import {
-  cancelDeposit,
-  type Deposit,
-  fetchBankTransactions,
-  fetchDeposit,
-  fetchDepositChannels,
-} from "./walletApi.ts";
+import { Loading } from "../../ui/Load.tsx";
+import { CancelDeposit, DemoPay, DepositOutcome, type RestartPath } from "./DepositOutcome.tsx";
+import { walletErrorText } from "./messages.ts";
+import { DepositPage } from "./WalletUi.tsx";
+import { type Deposit, fetchBankTransactions, fetchDeposit, fetchDepositChannels } from "./walletApi.ts";
 
 export const POLL_MS = 5000;
 
@@ -28,17 +23,12 @@ const isOpen = (deposit: Deposit | undefined) =>
  * credit arriving) and when its time runs out (the server expires it on read).
  */
 export function useDeposit(id: string): Loaded<Deposit> & { now: number } {
-  const loaded = useLoad(() => fetchDeposit(id), [id]);
+  const [open, setOpen] = useState(true);
+  const loaded = useLoad(() => fetchDeposit(id), [id], { refreshMs: open ? POLL_MS : null });
   const { data, reload } = loaded;
-  const open = isOpen(data);
-  const now = useNow(1000, open);
+  const now = useNow(open);
 
-  useEffect(() => {
-    if (!open) return;
-    const timer = setInterval(() => void reload(), POLL_MS);
-    return () => clearInterval(timer);
-  }, [open, reload]);
-
+  useEffect(() => setOpen(isOpen(data)), [data]);
   useReloadOnMoneyUpdate(reload);
 
   const expiresAt = data?.status === "waiting" && data.expiresAt ? Date.parse(data.expiresAt) : null;
@@ -49,7 +39,7 @@ export function useDeposit(id: string): Loaded<Deposit> & { now: number } {
 
   const approved = data?.status === "approved";
   useEffect(() => {
-    if (approved) void refreshBalance();
+    if (approved) void balanceMoved();
   }, [approved]);
 
   return { ...loaded, now };
@@ -92,189 +82,12 @@ export function useSearchedId(
 }
 
 /** Without an id in the address: the member's waiting deposit of that channel, if any. */
-function useDepositId(id: string | undefined, channel: "fast" | "crypto") {
-  const [found, setFound] = useState<string | null | undefined>(id);
-  useEffect(() => {
-    if (id) {
-      setFound(id);
-      return;
-    }
-    let live = true;
-    findWaitingDeposit(channel).then(
-      (d) => live && setFound(d?.id ?? null),
-      () => live && setFound(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [id, channel]);
-  return found;
-}
-
-export function Countdown({ expiresAt, now }: { expiresAt: string | null; now: number }) {
-  if (!expiresAt) return null;
-  const left = Date.parse(expiresAt) - now;
-  const time = formatCountdown(left);
-  return (
-    <p className={`countdown ${left < 60_000 ? "countdown-urgent" : ""}`}>
-      <Trans>Time left to transfer:</Trans>{" "}
-      <span role="timer" aria-live="off" className="countdown-time">
-        {time}
-      </span>
-    </p>
-  );
-}
-
-/** What happened to the deposit, and what the player can do next. */
-export type RestartPath = "/credit/deposit/fast" | "/credit/deposit/qrcode" | "/credit/deposit/crypto";
-
-export function DepositOutcome({ deposit, restartTo }: { deposit: Deposit; restartTo: RestartPath }) {
-  const { i18n } = useLingui();
-  const credited = formatBaht(deposit.creditedAmount ?? deposit.prepareAmount);
-  const restart = (
-    <Link to={restartTo} className="button button-primary">
-      <Trans>Start a new deposit</Trans>
-    </Link>
-  );
-  switch (deposit.status) {
-    case "approved":
-      return (
-        <Outcome
-          tone="ok"
-          title={<Trans>Deposit received</Trans>}
-          actions={
-            <>
-              <Link to="/main" className="button button-primary">
-                <Trans>Back to Home</Trans>
-              </Link>
-              <Link to="/credit/statement" className="button">
-                <Trans>View statement</Trans>
-              </Link>
-            </>
-          }
-        >
-          <p>
-            <Trans>{credited} has been added to your balance.</Trans>
-          </p>
-        </Outcome>
-      );
-    case "review":
-      return (
-        <Outcome tone="wait" title={<Trans>We are checking your transfer</Trans>}>
-          <p>
-            <Trans>
-              A transfer arrived that staff need to check by hand. Your credit is added as soon as they
-              approve it; you do not need to stay on this page.
-            </Trans>
-          </p>
-        </Outcome>
-      );
-    case "expired":
-      return (
-        <Outcome tone="bad" title={<Trans>This deposit request has expired</Trans>} actions={restart}>
-          <p>
-            <Trans>
-              Please do not transfer for this request any more. If you already transferred, contact support
-              with your transfer slip.
-            </Trans>
-          </p>
-        </Outcome>
-      );
-    case "rejected":
-      return (
-        <Outcome tone="bad" title={<Trans>This deposit was rejected</Trans>} actions={restart}>
-          {deposit.reason ? (
-            <p>
-              <Trans>Reason:</Trans> {deposit.reason}
-            </p>
-          ) : null}
-        </Outcome>
-      );
-    case "cancelled":
-      return (
-        <Outcome tone="off" title={<Trans>You cancelled this deposit request</Trans>} actions={restart} />
-      );
-    default:
-      return <StatusBadge status={deposit.status} text={depositStatusText(i18n, deposit.status)} />;
-  }
-}
-
-/** Cancel a waiting request, asking once more first (a transfer already sent would then need staff). */
-export function CancelDeposit({ id, onDone }: { id: string; onDone: () => void }) {
-  const { t } = useLingui();
-  const [asking, setAsking] = useState(false);
-  const sending = useSending();
-  if (!asking) {
-    return (
-      <div className="actions">
-        <button type="button" className="button button-danger-outline" onClick={() => setAsking(true)}>
-          <Trans>Cancel this deposit</Trans>
-        </button>
-      </div>
-    );
-  }
-  return (
-    <div className="confirm-box">
-      <p>
-        <Trans>Cancel only if you have not transferred yet. Cancel this deposit request?</Trans>
-      </p>
-      <FormError message={sending.error?.() ?? null} />
-      <div className="actions">
-        <button
-          type="button"
-          className="button button-danger"
-          disabled={sending.busy}
-          onClick={async () => {
-            await sending.run(async () => {
-              await cancelDeposit(id);
-              showSnackbar({ txt: t`Your deposit request was cancelled.`, color: "info" });
-              onDone();
-            });
-            setAsking(false);
-          }}
-        >
-          <Trans>Yes, cancel it</Trans>
-        </button>
-        <button type="button" className="button" onClick={() => setAsking(false)}>
-          <Trans>No, keep it</Trans>
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** The demo bank or chain: pays the request for real through the same matching as the bank feed. */
-export function DemoPay({
-  label,
-  note,
-  action,
-  onDone,
-}: {
-  label: string;
-  note: string;
-  action: () => Promise<unknown>;
-  onDone: () => void;
-}) {
-  const sending = useSending();
-  return (
-    <DemoBox>
-      <p className="form-note">{note}</p>
-      <FormError message={sending.error?.() ?? null} />
-      <button
-        type="button"
-        className="button button-demo"
-        disabled={sending.busy}
-        onClick={() =>
-          sending.run(async () => {
-            await action();
-            onDone();
-          })
-        }
-      >
-        {label}
-      </button>
-    </DemoBox>
-  );
+function useDepositId(id: string | undefined, channel: "fast" | "crypto"): string | null | undefined {
+  const waiting = useLoad(() => findWaitingDeposit(channel), [channel], { enabled: !id });
+  if (id) return id;
+  if (waiting.loading) return undefined;
+  // A failure to look reads as none waiting: the page offers to start one.
+  return waiting.data?.id ?? null;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatBaht } from "../../lib/format.ts";
+import { CopyButton } from "../../ui/CopyButton.tsx";
 import { DepositAmountForm, UNIQUE_BAHT_MAX, UNIQUE_MINUTES } from "./DepositAmountForm.tsx";
-import { Countdown, TrackedDeposit, useSearchedId, WaitingDepositPage } from "./DepositTracker.tsx";
-import { formatBaht } from "./format.ts";
-import { AccountCard, CopyButton, DepositPage } from "./WalletUi.tsx";
+import { Countdown } from "./DepositOutcome.tsx";
+import { TrackedDeposit, useSearchedId, WaitingDepositPage } from "./DepositTracker.tsx";
+import { AccountCard, DepositPage } from "./WalletUi.tsx";
 import { createFastDeposit, demoBankTransfer } from "./walletApi.ts";
 
 /** /credit/deposit/fast: the amount; the server answers with a unique amount to transfer. */

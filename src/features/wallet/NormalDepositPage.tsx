@@ -1,10 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { DEPOSIT_MAX, DEPOSIT_MIN } from "../../domain/wallet.ts";
-import { FieldMessages, FormError, fieldDescribedBy } from "../../ui/form.tsx";
-import { authAtom } from "../auth/auth.ts";
-import { useAmountProblemText } from "./DepositAmountForm.tsx";
+import { authAtom } from "../../lib/auth.ts";
 import {
   amountProblem,
   bangkokDateTimeLocalToIso,
@@ -12,20 +9,17 @@ import {
   formatLimit,
   toBangkokDateTimeLocal,
   wireAmount,
-} from "./format.ts";
-import { type Text, useKeyKeeper, useLoad, useSending } from "./hooks.ts";
+} from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { useAtomValue } from "../../lib/store.ts";
+import { type Text, useSubmit } from "../../lib/submit.ts";
+import { AmountField } from "../../ui/AmountField.tsx";
+import { FieldMessages, FormError, FormSubmit, fieldDescribedBy } from "../../ui/form.tsx";
+import { Loading } from "../../ui/Load.tsx";
+import { Outcome } from "../../ui/Outcome.tsx";
+import { useAmountProblemText } from "./DepositAmountForm.tsx";
 import { walletErrorText } from "./messages.ts";
-import {
-  AccountChoices,
-  AddBankActions,
-  AmountField,
-  chosenAccount,
-  DepositPage,
-  FormSubmit,
-  Loading,
-  Outcome,
-  StatusPageLink,
-} from "./WalletUi.tsx";
+import { AccountChoices, AddBankActions, chosenAccount, DepositPage, StatusPageLink } from "./WalletUi.tsx";
 import { createNormalDeposit, type Deposit, fetchDepositChannels, fetchMemberBanks } from "./walletApi.ts";
 
 /** How the member sent the money; staff see the English name. */
@@ -60,8 +54,7 @@ function Sent({ deposit }: { deposit: Deposit }) {
 export function NormalDepositPage() {
   const { t, i18n } = useLingui();
   const problemText = useAmountProblemText();
-  const keys = useKeyKeeper();
-  const form = useSending();
+  const form = useSubmit<"to" | "from" | "amount" | "when">({ errorText: walletErrorText });
   const ids = { how: useId(), when: useId() };
   const { userInfo } = useAtomValue(authAtom);
   const data = useLoad(async () => {
@@ -73,7 +66,6 @@ export function NormalDepositPage() {
   const [how, setHow] = useState<string>(HOW[0].channel);
   const [amount, setAmount] = useState("");
   const [when, setWhen] = useState(() => toBangkokDateTimeLocal(new Date()));
-  const [errors, setErrors] = useState<Partial<Record<"to" | "from" | "amount" | "when", Text>>>({});
   const [sent, setSent] = useState<Deposit | null>(null);
 
   const accounts = data.data?.accounts ?? [];
@@ -86,8 +78,7 @@ export function NormalDepositPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    form.setError(null);
-    const found: typeof errors = {};
+    const found: Partial<Record<"to" | "from" | "amount" | "when", Text>> = {};
     if (!receiving) found.to = () => t`Please choose the account you transferred to.`;
     if (!from) found.from = () => t`Please choose the account you transferred from.`;
     const problem = amountProblem(amount, DEPOSIT_MIN, DEPOSIT_MAX);
@@ -97,26 +88,30 @@ export function NormalDepositPage() {
     if (!depositAt || at > Date.now() + 60_000 || at < Date.now() - THREE_DAYS_MS) {
       found.when = () => t`Please enter when you transferred (within the last 3 days).`;
     }
-    setErrors(found);
     const wire = wireAmount(amount);
-    if (Object.keys(found).length > 0 || !receiving || !from || !wire || !depositAt) return;
+    if (Object.keys(found).length > 0 || !receiving || !from || !wire || !depositAt) {
+      form.fail({ fields: found });
+      return;
+    }
     const method = HOW.find((h) => h.channel === how) ?? HOW[0];
     const fingerprint = [receiving.id, from.id, method.channel, wire, depositAt].join("|");
-    await form.run(async () => {
-      const deposit = await createNormalDeposit({
-        bankId: receiving.id,
-        channel: method.channel,
-        channelName: method.channelName,
-        bankCode: from.bankCode,
-        bankAccountNumber: from.accountNumber,
-        bankAccountName: from.accountName ?? userInfo?.name ?? "",
-        amount: wire,
-        depositAt,
-        idempotencyKey: keys.keyFor(fingerprint),
-      });
-      keys.done();
-      setSent(deposit);
-    });
+    await form.run(
+      async (idempotencyKey) => {
+        const deposit = await createNormalDeposit({
+          bankId: receiving.id,
+          channel: method.channel,
+          channelName: method.channelName,
+          bankCode: from.bankCode,
+          bankAccountNumber: from.accountNumber,
+          bankAccountName: from.accountName ?? userInfo?.name ?? "",
+          amount: wire,
+          depositAt,
+          idempotencyKey,
+        });
+        setSent(deposit);
+      },
+      { fingerprint },
+    );
   };
 
   const min = formatLimit(DEPOSIT_MIN);
@@ -155,7 +150,7 @@ export function NormalDepositPage() {
             chosen={receiving}
             onChoose={setToId}
             copy
-            error={errors.to?.()}
+            error={form.fieldError("to")}
           />
           <AccountChoices
             legend={<Trans>Your account you transferred from</Trans>}
@@ -163,7 +158,7 @@ export function NormalDepositPage() {
             accounts={banks}
             chosen={from}
             onChoose={setFromId}
-            error={errors.from?.()}
+            error={form.fieldError("from")}
           />
           <div className="field">
             <label htmlFor={ids.how}>
@@ -180,11 +175,11 @@ export function NormalDepositPage() {
             label={t`Amount you transferred (baht)`}
             value={amount}
             onChange={setAmount}
-            error={errors.amount?.()}
+            error={form.fieldError("amount")}
             hint={t`Exactly as on your slip, from ${min} to ${max}.`}
             choices={[]}
           />
-          <div className={`field ${errors.when ? "field-invalid" : ""}`}>
+          <div className={`field ${form.fieldErrors.when ? "field-invalid" : ""}`}>
             <label htmlFor={ids.when}>
               <Trans>Date and time of the transfer (Thailand time)</Trans>
             </label>
@@ -196,12 +191,12 @@ export function NormalDepositPage() {
               min={minWhen}
               max={maxWhen}
               onChange={(e) => setWhen(e.target.value)}
-              aria-invalid={errors.when ? true : undefined}
-              aria-describedby={fieldDescribedBy(ids.when, null, errors.when?.())}
+              aria-invalid={form.fieldErrors.when ? true : undefined}
+              aria-describedby={fieldDescribedBy(ids.when, null, form.fieldError("when"))}
             />
-            <FieldMessages id={ids.when} error={errors.when?.()} />
+            <FieldMessages id={ids.when} error={form.fieldError("when")} />
           </div>
-          <FormSubmit sending={form} label={t`Send deposit notice`} busyLabel={t`Sending…`} />
+          <FormSubmit submit={form} label={t`Send deposit notice`} busyLabel={t`Sending…`} />
         </form>
       )}
     </DepositPage>

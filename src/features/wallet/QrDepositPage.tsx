@@ -2,14 +2,16 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import { useMemo } from "react";
 import { formatStatementTime } from "../../domain/bangkokTime.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
 import { qrSvg } from "../../lib/qrSvg.ts";
+import { searchId } from "../../lib/routeSearch.ts";
+import { LoadState } from "../../ui/Load.tsx";
 import { DepositAmountForm, UNIQUE_BAHT_MAX, UNIQUE_MINUTES } from "./DepositAmountForm.tsx";
-import { Countdown, TrackedDeposit, useSearchedId } from "./DepositTracker.tsx";
-import { formatBaht } from "./format.ts";
-import { useLoad } from "./hooks.ts";
+import { Countdown } from "./DepositOutcome.tsx";
+import { TrackedDeposit, useSearchedId } from "./DepositTracker.tsx";
 import { depositStatusText } from "./messages.ts";
-import { searchId } from "./search.ts";
-import { DepositPage, LoadState, StatusBadge, useBankName } from "./WalletUi.tsx";
+import { DepositPage, StatusBadge, useBankName } from "./WalletUi.tsx";
 import { createQrDeposit, demoBankTransfer, fetchBankTransactions } from "./walletApi.ts";
 
 function QrImage({ payload, amount }: { payload: string; amount: string }) {

@@ -3,10 +3,13 @@ import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import { formatStatementTime, statementWindow } from "../../domain/statement.ts";
 import type { TransactionGroup } from "../../domain/transactionTypes.ts";
-import { formatBaht } from "./format.ts";
-import { useLoad, useReloadOnMoneyUpdate } from "./hooks.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { useReloadOnMoneyUpdate } from "../../lib/realtime.ts";
+import { LoadState } from "../../ui/Load.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { transactionTypeName } from "./messages.ts";
-import { LoadState, WalletNav, WalletPage } from "./WalletUi.tsx";
+import { WalletNav } from "./WalletUi.tsx";
 import { fetchAfTransactions, fetchTransactions, type Transaction } from "./walletApi.ts";
 
 export type StatementTab = "all" | TransactionGroup | "affiliate";
@@ -64,7 +67,7 @@ export function StatementPage() {
   const items = data.data ?? [];
 
   return (
-    <WalletPage title={t`Statement`} top={<WalletNav />}>
+    <Page title={t`Statement`} top={<WalletNav />}>
       <div className="tabs" role="tablist" aria-label={t`Show`}>
         {TABS.map((name) => (
           <button
@@ -109,6 +112,6 @@ export function StatementPage() {
           ))}
         </ul>
       </section>
-    </WalletPage>
+    </Page>
   );
 }

@@ -2,57 +2,49 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { ApiError } from "../../lib/api.ts";
-import { TextField } from "../../ui/form.tsx";
-import { formatBaht } from "./format.ts";
-import { later, type Text, useKeyKeeper, useLoad, useSending } from "./hooks.ts";
-import { refreshBalance } from "./liveBalance.ts";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { balanceMoved } from "../../lib/realtime.ts";
+import { useSubmit } from "../../lib/submit.ts";
+import { FormSubmit, TextField } from "../../ui/form.tsx";
+import { Loading } from "../../ui/Load.tsx";
+import { Outcome } from "../../ui/Outcome.tsx";
 import { depositStatusText, walletErrorText } from "./messages.ts";
 import { voucherLink } from "./voucher.ts";
-import { DepositPage, FormSubmit, Loading, Outcome, StatusBadge } from "./WalletUi.tsx";
+import { DepositPage, StatusBadge } from "./WalletUi.tsx";
 import { createTrueMoneyDeposit, type Deposit, fetchTrueWalletHistory } from "./walletApi.ts";
 
 /** /credit/deposit/truemoney: redeem a TrueMoney gift-voucher link; the history of vouchers below. */
 export function TrueMoneyPage() {
   const { t, i18n } = useLingui();
-  const keys = useKeyKeeper();
   const history = useLoad(fetchTrueWalletHistory);
-  const form = useSending();
+  const form = useSubmit<"link">({ errorText: walletErrorText });
   const [link, setLink] = useState("");
-  const [error, setError] = useState<Text | null>(null);
   const [done, setDone] = useState<Deposit | null>(null);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    form.setError(null);
     setDone(null);
     const url = voucherLink(link);
     if (!url) {
-      setError(
-        later(
-          () =>
+      form.fail({
+        fields: {
+          link: () =>
             t`Please paste a TrueMoney gift voucher link. It starts with https://gift.truemoney.com/campaign/?v=`,
-        ),
-      );
+        },
+      });
       return;
     }
-    setError(null);
+    // A refusal is final for this voucher; only a lost answer is retried with the same key (lib/submit.ts).
     await form.run(
-      async () => {
-        const deposit = await createTrueMoneyDeposit(url, keys.keyFor(url));
-        keys.done();
-        if (deposit.status === "rejected") {
-          form.setError(later(() => walletErrorText(i18n, new ApiError(400, "VOUCHER_REJECTED", ""))));
-          return;
-        }
+      async (idempotencyKey) => {
+        const deposit = await createTrueMoneyDeposit(url, idempotencyKey);
+        if (deposit.status === "rejected") throw new ApiError(400, "VOUCHER_REJECTED", "");
         setDone(deposit);
         setLink("");
-        void refreshBalance();
+        void balanceMoved();
       },
-      (err) => {
-        // A refusal is final for this voucher; only a lost answer is retried with the same key.
-        if (!(err instanceof ApiError && err.isNetwork)) keys.done();
-        return false;
-      },
+      { fingerprint: url },
     );
     void history.reload();
   };
@@ -88,9 +80,9 @@ export function TrueMoneyPage() {
           placeholder="https://gift.truemoney.com/campaign/?v=…"
           value={link}
           onChange={(e) => setLink(e.target.value)}
-          error={error?.()}
+          error={form.fieldError("link")}
         />
-        <FormSubmit sending={form} label={t`Redeem voucher`} busyLabel={t`Redeeming…`} />
+        <FormSubmit submit={form} label={t`Redeem voucher`} busyLabel={t`Redeeming…`} />
       </form>
       <section aria-labelledby="vouchers-title">
         <h2 id="vouchers-title">

@@ -1,7 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { formatBaht } from "./format.ts";
-import { useLoad } from "./hooks.ts";
-import { LoadState, WalletNav, WalletPage } from "./WalletUi.tsx";
+import { formatBaht } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { LoadState } from "../../ui/Load.tsx";
+import { Page } from "../../ui/Page.tsx";
+import { WalletNav } from "./WalletUi.tsx";
 import { fetchTurnover, type TurnoverPeriod } from "./walletApi.ts";
 
 const PERIODS: TurnoverPeriod[] = ["today", "7d", "30d"];
@@ -17,7 +19,7 @@ export function TurnoverPage() {
   };
 
   return (
-    <WalletPage title={t`Turnover`} top={<WalletNav />}>
+    <Page title={t`Turnover`} top={<WalletNav />}>
       <p className="lead">
         <Trans>
           Turnover is the total of your stakes: every bet you place, minus bets that were cancelled and
@@ -48,6 +50,6 @@ export function TurnoverPage() {
       <p className="form-note">
         <Trans>Days run from midnight to midnight, Thailand time.</Trans>
       </p>
-    </WalletPage>
+    </Page>
   );
 }

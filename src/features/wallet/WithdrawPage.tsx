@@ -1,26 +1,26 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAtomValue } from "jotai";
 import { useState } from "react";
 import { maskAccountNumber } from "../../domain/banks.ts";
 import { parseAmount, WITHDRAW_MAX_PER_TIME, WITHDRAW_MIN, withdrawRefusal } from "../../domain/wallet.ts";
-import { FormError } from "../../ui/form.tsx";
+import { amountProblem, formatBaht, formatLimit, satangOf, wireAmount } from "../../lib/format.ts";
+import { useLoad } from "../../lib/load.ts";
+import { balanceMoved, liveBalanceAtom } from "../../lib/realtime.ts";
+import { useAtomValue } from "../../lib/store.ts";
+import { useSubmit } from "../../lib/submit.ts";
+import { AmountField } from "../../ui/AmountField.tsx";
+import { FormError, FormSubmit } from "../../ui/form.tsx";
+import { Loading } from "../../ui/Load.tsx";
+import { Outcome } from "../../ui/Outcome.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { useAmountProblemText } from "./DepositAmountForm.tsx";
-import { amountProblem, formatBaht, formatLimit, satangOf, wireAmount } from "./format.ts";
-import { later, type Text, useKeyKeeper, useLoad, useSending } from "./hooks.ts";
-import { liveBalanceAtom, refreshBalance } from "./liveBalance.ts";
 import { refusalText, walletErrorText } from "./messages.ts";
 import {
   AccountChoices,
   AddBankActions,
-  AmountField,
   chosenAccount,
-  FormSubmit,
-  Loading,
-  Outcome,
   StatusPageLink,
   useBankName,
   WalletNav,
-  WalletPage,
 } from "./WalletUi.tsx";
 import {
   createWithdrawal,
@@ -72,6 +72,14 @@ function Requested({ withdrawal }: { withdrawal: Withdrawal }) {
           15 minutes. If it is rejected, the money comes back to your balance.
         </Trans>
       </p>
+      {withdrawal.review === "required" ? (
+        <p>
+          <Trans>
+            This is the first withdrawal to this bank account, so staff review it before paying, whatever the
+            amount. This protects your money if someone else added the account.
+          </Trans>
+        </p>
+      ) : null}
     </Outcome>
   );
 }
@@ -80,14 +88,12 @@ function Requested({ withdrawal }: { withdrawal: Withdrawal }) {
 export function WithdrawPage() {
   const { t, i18n } = useLingui();
   const problemText = useAmountProblemText();
-  const keys = useKeyKeeper();
-  const form = useSending();
+  const form = useSubmit<"amount">({ errorText: walletErrorText });
   const { balance } = useAtomValue(liveBalanceAtom);
   const banks = useLoad(async () => (await fetchMemberBanks()).filter((b) => b.status === "verified"));
   const limits = useLoad(fetchWithdrawLimits);
   const [bankId, setBankId] = useState("");
   const [amount, setAmount] = useState("");
-  const [error, setError] = useState<Text | null>(null);
   const [done, setDone] = useState<Withdrawal | null>(null);
 
   const verified = banks.data ?? [];
@@ -95,16 +101,17 @@ export function WithdrawPage() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    form.setError(null);
     if (!chosen) {
-      form.setError(later(() => t`Please choose the account to receive the money.`));
+      form.fail({ form: () => t`Please choose the account to receive the money.` });
       return;
     }
     const problem = amountProblem(amount, 1n, 10n ** 15n);
     const value = parseAmount(amount);
     const wire = wireAmount(amount);
     if (problem || value === null || !wire) {
-      setError(later(() => problemText(problem ?? "invalid", WITHDRAW_MIN, WITHDRAW_MAX_PER_TIME)));
+      form.fail({
+        fields: { amount: () => problemText(problem ?? "invalid", WITHDRAW_MIN, WITHDRAW_MAX_PER_TIME) },
+      });
       return;
     }
     const l = limits.data;
@@ -116,21 +123,22 @@ export function WithdrawPage() {
           ? "WITHDRAW_MAX_PER_TIME"
           : null;
     if (refusal) {
-      setError(later(() => refusalText(i18n, refusal)));
+      form.fail({ fields: { amount: () => refusalText(i18n, refusal) } });
       return;
     }
     if (balance !== null && value > satangOf(balance)) {
-      setError(later(() => refusalText(i18n, "INSUFFICIENT_FUNDS")));
+      form.fail({ fields: { amount: () => refusalText(i18n, "INSUFFICIENT_FUNDS") } });
       return;
     }
-    setError(null);
-    await form.run(async () => {
-      const withdrawal = await createWithdrawal(chosen.id, wire, keys.keyFor(`${chosen.id}|${wire}`));
-      keys.done();
-      setDone(withdrawal);
-      setAmount("");
-      void refreshBalance();
-    });
+    await form.run(
+      async (idempotencyKey) => {
+        const withdrawal = await createWithdrawal(chosen.id, wire, idempotencyKey);
+        setDone(withdrawal);
+        setAmount("");
+        void balanceMoved();
+      },
+      { fingerprint: `${chosen.id}|${wire}` },
+    );
     void limits.reload();
   };
 
@@ -138,7 +146,7 @@ export function WithdrawPage() {
   const loadError = banks.error ?? limits.error;
 
   return (
-    <WalletPage title={t`Withdraw`} top={<WalletNav />}>
+    <Page title={t`Withdraw`} top={<WalletNav />}>
       <section className="balance-box" aria-labelledby="available-title">
         <h2 id="available-title">
           <Trans>Available balance</Trans>
@@ -182,16 +190,16 @@ export function WithdrawPage() {
               label={t`Amount to withdraw (baht)`}
               value={amount}
               onChange={setAmount}
-              error={error?.()}
+              error={form.fieldError("amount")}
               choices={[100, 500, 1000, 5000, 10000]}
             />
             <p className="form-note">
               <Trans>A withdrawal request cannot be cancelled once it is sent.</Trans>
             </p>
-            <FormSubmit sending={form} label={t`Withdraw now`} busyLabel={t`Sending…`} />
+            <FormSubmit submit={form} label={t`Withdraw now`} busyLabel={t`Sending…`} />
           </form>
         </>
       )}
-    </WalletPage>
+    </Page>
   );
 }

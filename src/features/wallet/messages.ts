@@ -9,7 +9,8 @@ import type {
   WithdrawRefusal,
 } from "../../domain/wallet.ts";
 import { ApiError } from "../../lib/api.ts";
-import { errorText } from "../auth/messages.ts";
+import { errorText, wording } from "../../lib/messages.ts";
+import { accountErrorText, isConfirmPinError } from "../auth/index.ts";
 
 // In the "pages" catalog: these texts load with the wallet pages, not with the first paint.
 
@@ -23,7 +24,6 @@ const WALLET_TEXT: Record<string, MessageDescriptor> = {
   WITHDRAW_MAX_COUNT: msg`You can withdraw at most 5 times per day.`,
   WITHDRAW_MIN: msg`The smallest withdrawal is 100 baht.`,
   INSUFFICIENT_FUNDS: msg`Your balance is not enough for this amount.`,
-  AMOUNT_INVALID: msg`Please enter an amount in baht with at most two decimals.`,
   AMOUNT_WHOLE_BAHT: msg`Please enter whole baht; we add the satang for you.`,
   DEPOSIT_RANGE: msg`This amount is outside the deposit limits.`,
   DEPOSIT_WAITING: msg`You already have a deposit waiting. Finish or cancel it first.`,
@@ -39,19 +39,11 @@ const WALLET_TEXT: Record<string, MessageDescriptor> = {
   VOUCHER_USED: msg`This voucher has already been used.`,
   VOUCHER_REJECTED: msg`The voucher could not be redeemed. Please check the link and try again.`,
   DEMO_NOT_APPLICABLE: msg`The demo bank cannot pay this deposit.`,
-  IDEMPOTENCY_CONFLICT: msg`This request was already sent with other details. Please submit the form again.`,
   DATE_INVALID: msg`Please choose valid dates.`,
-  FORBIDDEN: msg`Sorry, access denied.`,
 };
 
-/** Any error of a wallet call, in the player's language (shared codes such as NETWORK come from auth). */
-export function walletErrorText(i18n: I18n, error: unknown): string {
-  if (error instanceof ApiError) {
-    const own = WALLET_TEXT[error.code];
-    if (own) return i18n._(own);
-  }
-  return errorText(i18n, error);
-}
+/** Any error of a wallet call, in the player's language (generic codes such as NETWORK: src/lib/messages.ts). */
+export const walletErrorText = wording(WALLET_TEXT);
 
 export function refusalText(i18n: I18n, refusal: WithdrawRefusal | "INSUFFICIENT_FUNDS"): string {
   return i18n._(WALLET_TEXT[refusal] as MessageDescriptor);
@@ -66,6 +58,9 @@ const ADD_BANK_DEFAULT = msg`The bank account could not be added. Please check t
 export function addBankErrorText(i18n: I18n, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.isNetwork) return errorText(i18n, error);
+    // The PIN that confirms the new account, and the lock too many wrong ones cause, are worded by the app.
+    if (isConfirmPinError(error) || error.code === "LOGIN_LOCKED" || error.code === "RATE_LIMITED")
+      return accountErrorText(i18n, error);
     if (error.message && !error.code.startsWith("HTTP_")) return error.message;
   }
   return i18n._(ADD_BANK_DEFAULT);
@@ -120,13 +115,15 @@ const DEPOSIT_STATUS_TEXT: Record<DepositStatus, MessageDescriptor> = {
 export const depositStatusText = (i18n: I18n, status: DepositStatus) =>
   DEPOSIT_STATUS_TEXT[status] ? i18n._(DEPOSIT_STATUS_TEXT[status]) : status;
 
-const WITHDRAWAL_STATUS_TEXT: Record<WithdrawalStatus, MessageDescriptor> = {
+const WITHDRAWAL_STATUS_TEXT: Record<WithdrawalStatus | "review", MessageDescriptor> = {
+  /** The first withdrawal to a newly added bank account, before staff have reviewed it. */
+  review: msg`Waiting for review`,
   waiting: msg`Waiting for payment`,
   paid: msg`Paid`,
   rejected: msg`Rejected`,
 };
 
-export const withdrawalStatusText = (i18n: I18n, status: WithdrawalStatus) =>
+export const withdrawalStatusText = (i18n: I18n, status: WithdrawalStatus | "review") =>
   WITHDRAWAL_STATUS_TEXT[status] ? i18n._(WITHDRAWAL_STATUS_TEXT[status]) : status;
 
 const BANK_STATUS_TEXT: Record<MemberBankStatus, MessageDescriptor> = {

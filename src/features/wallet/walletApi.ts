@@ -63,6 +63,8 @@ export interface Withdrawal {
   bank: MemberBank;
   amount: string;
   status: WithdrawalStatus;
+  /** "required": the first withdrawal to this account, waiting for staff review; "done": reviewed. */
+  review: "required" | "done" | null;
   reason: string | null;
   createdAt: string;
   decidedAt: string | null;
@@ -115,8 +117,9 @@ export const fetchAfCash = () => getJson<{ afMoney: string }>(api, "af-cashs");
 
 export const fetchMemberBanks = async () =>
   (await getJson<{ banks: MemberBank[] }>(api, "users-banks")).banks;
-export const addMemberBank = (bankCode: string, bankAccountNumber: string) =>
-  post<MemberBank>("users-banks.create", { bankCode, bankAccountNumber });
+/** users-banks.create: the member's PIN confirms the new account. */
+export const addMemberBank = (bankCode: string, bankAccountNumber: string, pin: string) =>
+  post<MemberBank>("users-banks.create", { bankCode, bankAccountNumber, pin });
 
 export const fetchDepositChannels = () => getJson<DepositChannels>(api, "deposit-channels");
 export const fetchDeposit = (id: string) =>

@@ -14,7 +14,7 @@ vi.mock("./yeekeeApi.ts", async (original) => ({
   ...(await original<typeof import("./yeekeeApi.ts")>()),
   shoot: (betId: number, yingNumber: string) => shoot(betId, yingNumber),
 }));
-const { ShootForm } = await import("./YingPage.tsx");
+const { ShootForm } = await import("./ShootForm.tsx");
 
 const dom = domHarness();
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { domHarness } from "../../test/dom.tsx";
-import { BonusRule, BonusWinners } from "./YingPage.tsx";
+import { BonusRule, BonusWinners } from "./ShooterBonus.tsx";
 import type { ShooterBonus } from "./yeekeeApi.ts";
 
 // The shooter bonus as the shooting screen states it (English source texts, in happy-dom): the rule with the

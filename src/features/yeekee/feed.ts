@@ -1,6 +1,6 @@
-import { useAtomValue } from "jotai";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type RealtimeSocket, realtimeSocketAtom } from "../wallet/liveBalance.ts";
+import { type RealtimeSocket, realtimeSocketAtom } from "../../lib/realtime.ts";
+import { useAtomValue } from "../../lib/store.ts";
 import { BOARD_SIZE, mergeShots, shotOfMessage } from "./shots.ts";
 import { fetchSummary, fetchYings, type YingItem, type YingSummary } from "./yeekeeApi.ts";
 
@@ -119,7 +119,8 @@ export function useShootingFeed(betId: number, polling: boolean): ShootingFeed {
       if (typeof message !== "object" || message === null) return;
       if (String((message as { betId?: unknown }).betId) !== String(betId)) return;
       setClosedAnnounced(true);
-      void refreshSummary();
+      // The draw has revealed every number: the board and the figures are read again.
+      void refresh();
     };
     socket.on("connect", join);
     socket.on("disconnect", down);
@@ -136,7 +137,7 @@ export function useShootingFeed(betId: number, polling: boolean): ShootingFeed {
       socket.off("ying-closed", onClosed as (...args: never[]) => void);
       if (socket.connected) socket.emit("ying:leave", { betId });
     };
-  }, [socket, betId, refresh, refreshSummary, summarySoon]);
+  }, [socket, betId, refresh, summarySoon]);
 
   useEffect(() => {
     if (live || !polling) return;

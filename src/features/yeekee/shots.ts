@@ -1,17 +1,20 @@
-import { isValidShot, YEEKEE_MIN_SHOTS, YEEKEE_SHOOTING_MINUTES } from "../../domain/lotto/index.ts";
+import * as v from "valibot";
+import {
+  isValidShot,
+  YEEKEE_MIN_SHOTS,
+  YEEKEE_SHOOTING_MINUTES,
+  YING_MAX_SHOTS_PER_MEMBER,
+} from "../../domain/lotto/index.ts";
+import { read, write } from "../../lib/storage.ts";
+import { STORAGE_KEYS } from "../../lib/storageKeys.ts";
 import type { YingItem, YingReceipt, YingSummary } from "./yeekeeApi.ts";
 
 /** docs/results-api.md: one shot per member every 3 seconds (the server's 429 gives the exact wait). */
 export const YING_INTERVAL_SECONDS = 3;
+/** docs/results-api.md "Caps": shots one member may fire in a round. */
+export { YING_MAX_SHOTS_PER_MEMBER };
 /** How many shots the live board keeps on screen; the verification page has the full list. */
 export const BOARD_SIZE = 50;
-
-/** The shooting families: only their rounds have a shooting screen. */
-export const SHOOTING_FAMILIES: readonly string[] = ["yeekee", "yeekee5Min"];
-
-export function isShootingFamily(betGroup: string): boolean {
-  return SHOOTING_FAMILIES.includes(betGroup);
-}
 
 /** Newest first, each seq once (a pushed shot and a polled one are the same shot), at most `max`. */
 export function mergeShots(current: readonly YingItem[], incoming: readonly YingItem[], max = BOARD_SIZE) {
@@ -19,25 +22,40 @@ export function mergeShots(current: readonly YingItem[], incoming: readonly Ying
   for (const shot of current) bySeq.set(shot.seq, shot);
   for (const shot of incoming) {
     const known = bySeq.get(shot.seq);
-    // The polled list knows `mine`; a push does not: keep what either one knew.
-    bySeq.set(shot.seq, known ? { ...known, ...shot, mine: shot.mine ?? known.mine } : shot);
+    // The polled list knows `mine`; a push does not: keep what either one knew. A revealed number is never
+    // replaced by a sealed answer that crossed it.
+    bySeq.set(
+      shot.seq,
+      known
+        ? {
+            ...known,
+            ...shot,
+            mine: shot.mine ?? known.mine,
+            yingNumber: shot.yingNumber ?? known.yingNumber,
+            userName: shot.userName ?? known.userName,
+          }
+        : shot,
+    );
   }
   return [...bySeq.values()].sort((a, b) => b.seq - a.seq).slice(0, max);
 }
 
-/** A socket `ying` message as a board item, or null when it is not one (or is another round's). */
+/**
+ * A socket `ying` message as a board item, or null when it is not one (or is another round's). The server pushes
+ * receipts (place, time, commitment, hash): the number stays sealed until the draw.
+ */
 export function shotOfMessage(message: unknown, betId: number): YingItem | null {
   if (typeof message !== "object" || message === null) return null;
   const m = message as Record<string, unknown>;
   if (String(m.betId) !== String(betId)) return null;
-  if (typeof m.seq !== "number" || typeof m.yingNumber !== "string" || !isValidShot(m.yingNumber))
-    return null;
+  if (typeof m.seq !== "number" || !Number.isInteger(m.seq) || m.seq < 1) return null;
   return {
     seq: m.seq,
-    yingNumber: m.yingNumber,
-    userName: typeof m.userName === "string" ? m.userName : "",
+    yingNumber: typeof m.yingNumber === "string" && isValidShot(m.yingNumber) ? m.yingNumber : null,
+    userName: typeof m.userName === "string" ? m.userName : null,
     createdAt: typeof m.createdAt === "string" ? m.createdAt : "",
     hash: typeof m.hash === "string" ? m.hash : "",
+    commitment: typeof m.commitment === "string" ? m.commitment : null,
   };
 }
 
@@ -104,37 +122,21 @@ export function shootBlock(state: {
   return null;
 }
 
-/** The member's receipts are kept on the device per round, so they can still be checked after the round. */
-const receiptsKey = (betId: number | string) => `ying-receipts:${betId}`;
+/**
+ * The member's receipts are kept on the device per round (STORAGE_KEYS.yingReceipts, never renamed), so they can
+ * still be checked after the round. A stored entry that is not a receipt is left out, the others kept.
+ */
+const StoredReceipts = v.array(v.unknown());
+const Receipt = v.looseObject({
+  seq: v.number(),
+  yingNumber: v.string(),
+  hash: v.string(),
+  createdAt: v.string(),
+});
 
-type KeyValue = Pick<Storage, "getItem" | "setItem">;
-
-function storage(): KeyValue | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function isReceipt(value: unknown): value is YingReceipt {
-  if (typeof value !== "object" || value === null) return false;
-  const r = value as Record<string, unknown>;
-  return (
-    typeof r.seq === "number" &&
-    typeof r.yingNumber === "string" &&
-    typeof r.hash === "string" &&
-    typeof r.createdAt === "string"
-  );
-}
-
-export function loadReceipts(betId: number | string, store: KeyValue | null = storage()): YingReceipt[] {
-  try {
-    const parsed: unknown = JSON.parse(store?.getItem(receiptsKey(betId)) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter(isReceipt).sort((a, b) => b.seq - a.seq) : [];
-  } catch {
-    return [];
-  }
+export function loadReceipts(betId: number | string): YingReceipt[] {
+  const stored = read(STORAGE_KEYS.yingReceipts, StoredReceipts, betId) ?? [];
+  return stored.filter((r): r is YingReceipt => v.is(Receipt, r)).sort((a, b) => b.seq - a.seq);
 }
 
 /** Adds receipts (newest first, each seq once) and stores them; returns the new list. */
@@ -142,24 +144,40 @@ export function addReceipts(
   current: readonly YingReceipt[],
   added: readonly YingReceipt[],
   betId: number | string,
-  store: KeyValue | null = storage(),
 ): YingReceipt[] {
   const bySeq = new Map<number, YingReceipt>();
   for (const r of current) bySeq.set(r.seq, r);
   // A receipt from the create answer (with prevHash) is kept over one rebuilt from the public list.
   for (const r of added) if (!bySeq.get(r.seq)?.prevHash) bySeq.set(r.seq, r);
   const next = [...bySeq.values()].sort((a, b) => b.seq - a.seq);
-  try {
-    store?.setItem(receiptsKey(betId), JSON.stringify(next));
-  } catch {
-    // Storage full or refused (private mode): the receipts still show for this visit.
-  }
+  // Storage full or refused (private mode): the receipts still show for this visit.
+  write(STORAGE_KEYS.yingReceipts, next, betId);
   return next;
 }
 
-/** The member's shots of the public list as receipts (shot from another device, or before storage was kept). */
+/**
+ * The member's shots of the revealed public list as receipts (shot from another device, or before storage was
+ * kept). Sealed items carry no number: they become receipts only once the list is revealed.
+ */
 export function receiptsOfMine(items: readonly YingItem[], betId: number): YingReceipt[] {
-  return items
-    .filter((i) => i.mine === true)
-    .map((i) => ({ betId, seq: i.seq, yingNumber: i.yingNumber, hash: i.hash, createdAt: i.createdAt }));
+  return items.flatMap((i) =>
+    i.mine === true && i.yingNumber !== null
+      ? [
+          {
+            betId,
+            seq: i.seq,
+            yingNumber: i.yingNumber,
+            hash: i.hash,
+            createdAt: i.createdAt,
+            ...(i.salt ? { salt: i.salt } : {}),
+            ...(i.commitment ? { commitment: i.commitment } : {}),
+          },
+        ]
+      : [],
+  );
+}
+
+/** Shots the member has left in the round, from the receipts on this device (the server has the last word). */
+export function shotsLeft(receipts: readonly YingReceipt[], max = YING_MAX_SHOTS_PER_MEMBER): number {
+  return Math.max(0, max - receipts.length);
 }

@@ -1,8 +1,10 @@
 import {
   pingpongNumberFromSeed,
   shotChainGenesis,
+  shotCommitment,
+  shotConcentration,
   verifyCommitment,
-  verifyShotChain,
+  verifySealedChain,
   type YeekeeResult,
   yeekeeResult,
 } from "../../domain/lotto/index.ts";
@@ -20,7 +22,7 @@ export type CheckState = "pass" | "fail" | "pending";
 export type YeekeeCheck =
   | { id: "genesis"; state: CheckState }
   | { id: "sequence"; state: CheckState; count: number; firstBad: number | null }
-  | { id: "chain"; state: CheckState; brokenAtSeq: number | null }
+  | { id: "chain"; state: CheckState; brokenAtSeq: number | null; why: "commitment" | "hash" | null }
   | { id: "result"; state: CheckState; recomputed: YeekeeResult | null; published: PublishedResult | null }
   | { id: "receipts"; state: CheckState; total: number; missing: YingReceipt[] };
 
@@ -29,12 +31,17 @@ export type PingpongCheck =
   | { id: "commitment"; state: CheckState }
   | { id: "number"; state: CheckState; recomputed: string | null; published: string | null };
 
+/** How concentrated the shooting was, recomputed from the list's per-round shooter labels. */
+export type Concentration = ReturnType<typeof shotConcentration>;
+
 export interface YeekeeReport {
   kind: "yeekee";
   /** The shots in round order (seq ascending), as checked. */
   shots: YeekeePublication["shots"];
   recomputed: YeekeeResult | null;
   checks: YeekeeCheck[];
+  /** Null when the list does not label its shooters (an older server). */
+  concentration: Concentration | null;
 }
 
 export interface PingpongReport {
@@ -82,14 +89,24 @@ export async function verifyYeekee(
   const firstBad = firstSequenceBreak(shots);
   checks.push({ id: "sequence", state: firstBad === null ? "pass" : "fail", count: shots.length, firstBad });
 
-  const chain = await verifyShotChain(
-    shots.map((s) => ({ shot: s.yingNumber, hash: s.hash })),
+  // Each revealed number and salt must give the commitment published while shooting was open, and each hash
+  // must follow from the one before and that commitment (shots from before sealing: from the number).
+  const chain = await verifySealedChain(
+    publication.betId,
+    shots.map((s) => ({
+      seq: s.seq,
+      shot: s.yingNumber,
+      salt: s.salt ?? null,
+      commitment: s.commitment ?? null,
+      hash: s.hash,
+    })),
     genesis,
   );
   checks.push({
     id: "chain",
     state: chain.ok ? "pass" : "fail",
     brokenAtSeq: chain.ok ? null : (shots[chain.brokenAt]?.seq ?? chain.brokenAt + 1),
+    why: chain.ok ? null : chain.why,
   });
 
   let recomputed: YeekeeResult | null = null;
@@ -108,10 +125,9 @@ export async function verifyYeekee(
 
   if (receipts.length > 0) {
     const bySeq = new Map(shots.map((s) => [s.seq, s]));
-    const missing = receipts.filter((r) => {
-      const shot = bySeq.get(r.seq);
-      return !shot || shot.hash.toLowerCase() !== r.hash.toLowerCase() || shot.yingNumber !== r.yingNumber;
-    });
+    const missing: YingReceipt[] = [];
+    for (const r of receipts)
+      if (!(await receiptHolds(publication.betId, r, bySeq.get(r.seq)))) missing.push(r);
     checks.push({
       id: "receipts",
       state: missing.length === 0 ? "pass" : "fail",
@@ -120,7 +136,33 @@ export async function verifyYeekee(
     });
   }
 
-  return { kind: "yeekee", shots, recomputed, checks };
+  const labelled = shots.every((s) => typeof s.shooter === "number");
+  const concentration = labelled ? shotConcentration(shots.map((s) => s.shooter as number)) : null;
+  return { kind: "yeekee", shots, recomputed, checks, concentration };
+}
+
+/**
+ * A receipt holds when the revealed shot at its place is the member's: same hash and number, and, for a receipt
+ * of a sealed shot, the same salt and commitment, the commitment recomputed here from the number and the salt.
+ */
+async function receiptHolds(
+  betId: number,
+  receipt: YingReceipt,
+  shot: YeekeePublication["shots"][number] | undefined,
+): Promise<boolean> {
+  if (!shot) return false;
+  if (shot.hash.toLowerCase() !== receipt.hash.toLowerCase() || shot.yingNumber !== receipt.yingNumber)
+    return false;
+  if (!receipt.salt || !receipt.commitment) return true;
+  if (shot.salt !== receipt.salt || shot.commitment?.toLowerCase() !== receipt.commitment.toLowerCase())
+    return false;
+  try {
+    return (
+      (await shotCommitment(betId, receipt.seq, receipt.yingNumber, receipt.salt)) === receipt.commitment
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** A ping-pong round: the revealed seed matches the commitment published at creation, and gives the number. */
@@ -174,11 +216,14 @@ export async function verifyPingpong(publication: PingpongPublication): Promise<
   };
 }
 
-/** The shot a receipt hash names (pasted with spaces or in capitals), or null. */
-export function findShotByHash<S extends { hash: string }>(shots: readonly S[], hash: string): S | null {
+/** The shot a receipt hash or receipt code names (pasted with spaces or in capitals), or null. */
+export function findShotByHash<S extends { hash: string; commitment?: string | null }>(
+  shots: readonly S[],
+  hash: string,
+): S | null {
   const wanted = hash.replace(/\s+/g, "").toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(wanted)) return null;
-  return shots.find((s) => s.hash.toLowerCase() === wanted) ?? null;
+  return shots.find((s) => s.hash.toLowerCase() === wanted || s.commitment?.toLowerCase() === wanted) ?? null;
 }
 
 /** Whether the browser can hash at all: Web Crypto exists only on secure pages (https, or localhost). */

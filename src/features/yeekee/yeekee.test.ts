@@ -1,11 +1,14 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   chainShots,
   commitmentOf,
+  nextShotHash,
   pingpongNumberFromSeed,
   shotChainGenesis,
+  shotCommitment,
   yeekeeResult,
 } from "../../domain/lotto/index.ts";
+import { stubStorage } from "../../test/storage.ts";
 import {
   addReceipts,
   loadReceipts,
@@ -16,6 +19,7 @@ import {
   shootBlock,
   shootingCloseMs,
   shotOfMessage,
+  shotsLeft,
   shotsNeeded,
 } from "./shots.ts";
 import { allPassed, anyFailed, findShotByHash, verifyPingpong, verifyYeekee } from "./verify.ts";
@@ -44,18 +48,37 @@ async function published(count: number, betType = BET_TYPE): Promise<YeekeePubli
   };
 }
 
+/**
+ * A sealed round's publication after the draw: every shot with its revealed salt and the commitment the chain
+ * linked while it was open; shooter k fired shots k, k+3, k+6 … (3 shooters).
+ */
+async function sealedPublication(count: number): Promise<YeekeePublication> {
+  const genesis = await shotChainGenesis(BET_TYPE);
+  const shots: YeekeePublication["shots"] = [];
+  let hash = genesis;
+  for (let seq = 1; seq <= count; seq++) {
+    const yingNumber = String((seq * 4241 + 777) % 100_000).padStart(5, "0");
+    const salt = seq.toString(16).padStart(32, "0");
+    const commitment = await shotCommitment(7, seq, yingNumber, salt);
+    hash = await nextShotHash(hash, commitment);
+    shots.push({ seq, yingNumber, salt, commitment, hash, shooter: ((seq - 1) % 3) + 1 });
+  }
+  const result = yeekeeResult(shots.map((s) => s.yingNumber));
+  return {
+    betId: 7,
+    betGroup: "yeekee5Min",
+    betType: BET_TYPE,
+    kind: "yeekee",
+    genesis,
+    shots,
+    result: result.cancelled
+      ? { status: "cancelled", number: null }
+      : { status: "resulted", number: result.number },
+  };
+}
+
 const state = (checks: readonly { id: string; state: string }[]) =>
   Object.fromEntries(checks.map((c) => [c.id, c.state]));
-
-class MemoryStorage {
-  map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-}
 
 describe("verifying a yeekee round in the browser", () => {
   it("passes every check on an honest publication and recomputes the published number", async () => {
@@ -133,6 +156,52 @@ describe("verifying a yeekee round in the browser", () => {
     expect(moved.checks.find((c) => c.id === "receipts")).toMatchObject({ state: "fail" });
   });
 
+  it("checks a sealed round: every revealed number and salt gives its commitment, and the chain links the commitments", async () => {
+    const publication = await sealedPublication(21);
+    const report = await verifyYeekee(publication);
+    expect(report.checks.map((c) => c.state)).toEqual(["pass", "pass", "pass", "pass"]);
+    // A number changed at the reveal (its salt, commitment and hash left as they were): caught at that shot.
+    const shots = publication.shots.map((s) => (s.seq === 5 ? { ...s, yingNumber: "00000" } : s));
+    const changed = await verifyYeekee({ ...publication, shots });
+    expect(changed.checks.find((c) => c.id === "chain")).toMatchObject({
+      state: "fail",
+      brokenAtSeq: 5,
+      why: "commitment",
+    });
+    // A salt changed: the same.
+    const salted = publication.shots.map((s) => (s.seq === 9 ? { ...s, salt: "f".repeat(32) } : s));
+    expect(
+      (await verifyYeekee({ ...publication, shots: salted })).checks.find((c) => c.id === "chain"),
+    ).toMatchObject({ state: "fail", brokenAtSeq: 9 });
+  });
+
+  it("checks the member's receipts of sealed shots: number, salt and commitment at their place", async () => {
+    const publication = await sealedPublication(20);
+    const shot = publication.shots[6] as Required<YeekeePublication["shots"][number]>;
+    const receipt = {
+      betId: 7,
+      seq: shot.seq,
+      yingNumber: shot.yingNumber,
+      salt: shot.salt as string,
+      commitment: shot.commitment as string,
+      hash: shot.hash,
+      createdAt: "t",
+    };
+    const ok = await verifyYeekee(publication, [receipt]);
+    expect(ok.checks.find((c) => c.id === "receipts")).toMatchObject({ state: "pass", total: 1 });
+    // The list revealed another salt for the member's shot than the one they were given: it fails.
+    const other = publication.shots.map((s) => (s.seq === shot.seq ? { ...s, salt: "e".repeat(32) } : s));
+    const bad = await verifyYeekee({ ...publication, shots: other }, [receipt]);
+    expect(bad.checks.find((c) => c.id === "receipts")).toMatchObject({ state: "fail", missing: [receipt] });
+  });
+
+  it("recomputes the concentration from the shooters' labels: the most active one's share and how many shot", async () => {
+    const report = await verifyYeekee(await sealedPublication(20));
+    // 20 shots over 3 shooters: 7, 7 and 6.
+    expect(report.concentration).toEqual({ shots: 20, distinct: 3, topCount: 7, topShare: 7 / 20 });
+    expect((await verifyYeekee(await published(20))).concentration).toBeNull();
+  });
+
   it("finds a shot by a pasted receipt hash, whatever its case and spacing", async () => {
     const publication = await published(20);
     const shot = publication.shots[3] as { seq: number; hash: string };
@@ -185,6 +254,8 @@ describe("verifying a ping-pong round in the browser", () => {
 });
 
 describe("the shooting screen's helpers", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   const item = (seq: number, extra: Partial<YingItem> = {}): YingItem => ({
     seq,
     yingNumber: String(seq).padStart(5, "0"),
@@ -205,8 +276,33 @@ describe("the shooting screen's helpers", () => {
     expect(shotOfMessage(message, 7)).toMatchObject({ seq: 5, yingNumber: "01234" });
     expect(shotOfMessage({ ...message, betId: "7" }, 7)).not.toBeNull();
     expect(shotOfMessage({ ...message, betId: 8 }, 7)).toBeNull();
-    expect(shotOfMessage({ ...message, yingNumber: "1234" }, 7)).toBeNull();
+    // Changed for issue 12: pushes are receipts; a number, if any, is kept only when it is one.
+    expect(shotOfMessage({ ...message, yingNumber: "1234" }, 7)).toMatchObject({ seq: 5, yingNumber: null });
+    expect(shotOfMessage({ ...message, seq: "5" }, 7)).toBeNull();
     expect(shotOfMessage("nonsense", 7)).toBeNull();
+    const sealed = { betId: 7, seq: 6, createdAt: "t", commitment: "c".repeat(64), hash: "h".repeat(64) };
+    expect(shotOfMessage(sealed, 7)).toEqual({
+      seq: 6,
+      yingNumber: null,
+      userName: null,
+      createdAt: "t",
+      hash: "h".repeat(64),
+      commitment: "c".repeat(64),
+    });
+  });
+
+  it("keeps a revealed number when a sealed answer for the same shot arrives after it", () => {
+    const board = mergeShots([item(3)], [item(3, { yingNumber: null, userName: null })]);
+    expect(board[0]).toMatchObject({ yingNumber: "00003", userName: "so***ai" });
+  });
+
+  it("makes receipts only of the member's revealed shots, and counts the shots left", () => {
+    expect(receiptsOfMine([item(4, { mine: true, yingNumber: null }), item(5, { mine: true })], 7)).toEqual([
+      expect.objectContaining({ seq: 5, yingNumber: "00005" }),
+    ]);
+    const r = { betId: 7, seq: 1, yingNumber: "00001", hash: "h", createdAt: "t" };
+    expect(shotsLeft([])).toBe(10);
+    expect(shotsLeft(Array.from({ length: 12 }, (_, i) => ({ ...r, seq: i + 1 })))).toBe(0);
   });
 
   it("draws random shots of 5 digits, redrawing the values that would favour low numbers", () => {
@@ -246,9 +342,9 @@ describe("the shooting screen's helpers", () => {
   });
 
   it("keeps receipts per round on the device, the create answer's over the list's", () => {
-    const storage = new MemoryStorage();
+    const storage = stubStorage().local;
     const fromList = receiptsOfMine([item(4, { mine: true }), item(5)], 7);
-    let kept = addReceipts([], fromList, 7, storage);
+    let kept = addReceipts([], fromList, 7);
     const created = {
       betId: 7,
       seq: 4,
@@ -258,12 +354,12 @@ describe("the shooting screen's helpers", () => {
       createdAt: "t",
     };
     const later = { betId: 7, seq: 9, yingNumber: "00009", hash: "d".repeat(64), createdAt: "t" };
-    kept = addReceipts(kept, [created, later], 7, storage);
+    kept = addReceipts(kept, [created, later], 7);
     expect(kept.map((r) => r.seq)).toEqual([9, 4]);
-    expect(loadReceipts(7, storage)).toEqual(kept);
-    expect(loadReceipts(7, storage)[1]?.prevHash).toBe("c".repeat(64));
-    expect(loadReceipts(8, storage)).toEqual([]);
+    expect(loadReceipts(7)).toEqual(kept);
+    expect(loadReceipts(7)[1]?.prevHash).toBe("c".repeat(64));
+    expect(loadReceipts(8)).toEqual([]);
     storage.setItem("ying-receipts:8", "{broken");
-    expect(loadReceipts(8, storage)).toEqual([]);
+    expect(loadReceipts(8)).toEqual([]);
   });
 });

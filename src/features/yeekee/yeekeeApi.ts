@@ -1,26 +1,38 @@
+import type { Round } from "../../domain/lotto/views.ts";
 import { getJson, postJson, poyApi } from "../../lib/api.ts";
-import type { Round } from "../lotto/lottoApi.ts";
 
 /** The shooting and verification calls of docs/results-api.md, as the pages use them. */
 
-/** What the member keeps of a shot: its place in the round and the chain hash that fixes it there. */
+/**
+ * What the member keeps of a shot: its place in the round, the number, the salt and the commitment
+ * (SHA-256 of round, place, number and salt) that the public list shows while the numbers are sealed, and the chain
+ * hash that fixes it there. After the draw the verification page checks each against the revealed list.
+ */
 export interface YingReceipt {
   betId: number;
   seq: number;
   yingNumber: string;
+  /** Absent from receipts kept before sealing, or rebuilt from the revealed list. */
+  salt?: string;
+  commitment?: string;
   hash: string;
   /** Absent for shots rebuilt from the public list (`mine`) rather than from the create answer. */
   prevHash?: string;
   createdAt: string;
 }
 
-/** One shot of the public board; `mine` only when the member's token was sent. */
+/**
+ * One shot of the public board; `mine` only when the member's token was sent. While the round is undecided it is
+ * a receipt: `yingNumber`, `salt` and `userName` are null, `commitment` stands for the number.
+ */
 export interface YingItem {
   seq: number;
-  yingNumber: string;
-  userName: string;
+  yingNumber: string | null;
+  userName: string | null;
   createdAt: string;
   hash: string;
+  commitment?: string | null;
+  salt?: string | null;
   mine?: boolean;
 }
 
@@ -48,10 +60,15 @@ export interface ShooterBonus {
 export interface YingSummary {
   betId: number;
   count: number;
-  /** The sum of every shot: a number or a decimal string (it outgrows 2^53 in no round, but the wire allows both). */
-  sum: number | string;
+  /** True until the round is decided: no sum, 16th-latest shot or result exists for anyone before. */
+  sealed?: boolean;
+  /** The sum of every shot once revealed: a number or a decimal string (the wire allows both); null while sealed. */
+  sum: number | string | null;
   sixteenth: { seq: number; yingNumber: string } | null;
+  /** The result of the revealed shots; null while sealed or under the minimum. */
   resultNow: string | null;
+  /** Shots one member may fire in the round. */
+  maxShotsPerMember?: number;
   minShots: number;
   shootingCloseAt: string;
   headHash: string;
@@ -88,7 +105,18 @@ export interface YeekeePublication {
   betType: string;
   kind: "yeekee";
   genesis: string;
-  shots: { seq: number; yingNumber: string; hash: string }[];
+  /**
+   * Every shot, revealed. `salt` and `commitment` are null for shots taken before sealing; `shooter` labels the
+   * member within this round only (1 = the first to shoot), absent from older servers.
+   */
+  shots: {
+    seq: number;
+    yingNumber: string;
+    hash: string;
+    salt?: string | null;
+    commitment?: string | null;
+    shooter?: number;
+  }[];
   result: PublishedResult | null;
 }
 

@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { MainPage } from "../../features/auth/MainPage.tsx";
+import { MainPage } from "../../features/auth/index.ts";
 
 export const Route = createFileRoute("/_member/main")({ component: MainPage });

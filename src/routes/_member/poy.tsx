@@ -1,4 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { PoyPage } from "../../features/lotto/PoyPage.tsx";
+import { PoyPage } from "../../features/lotto/index.ts";
+import { PoySetTools } from "../../features/numberSets/index.ts";
 
-export const Route = createFileRoute("/_member/poy")({ component: PoyPage });
+/** SPEC.md /poy: the member's slips, each with the number-set tools under it. */
+export const Route = createFileRoute("/_member/poy")({
+  staticData: { area: "lotto" },
+  component: () => <PoyPage poyTools={PoySetTools} />,
+});

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { HowToGuide } from "../../features/content/HowToGuide.tsx";
-import { loadHowtoCatalog } from "../../features/content/howtoCatalog.ts";
+import { HowToGuide } from "../../features/content/index.ts";
+import { loadHowtoCatalog } from "../../lib/catalogs.ts";
 
 export const Route = createFileRoute("/howto/lotto4d")({
   loader: loadHowtoCatalog,

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { RegisterPage } from "../../features/auth/RegisterPage.tsx";
-import { guardPublic } from "../../features/auth/routeGuards.ts";
-import { loadPagesCatalog } from "../../features/content/pagesCatalog.ts";
+import { RegisterPage } from "../../features/auth/index.ts";
+import { loadPagesCatalog } from "../../lib/catalogs.ts";
+import { guardPublic } from "../../lib/guards.ts";
 
 export const Route = createFileRoute("/register/")({
   beforeLoad: guardPublic("register"),

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CreditStatusPage } from "../../../features/wallet/CreditStatusPage.tsx";
+import { CreditStatusPage } from "../../../features/wallet/index.ts";
 
 export const Route = createFileRoute("/_member/credit/status")({
   component: CreditStatusPage,

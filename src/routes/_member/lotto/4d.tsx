@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FourDigitPage } from "../../../features/lotto/RoundsPage.tsx";
+import { FourDigitPage } from "../../../features/lotto/index.ts";
 
 export const Route = createFileRoute("/_member/lotto/4d")({ component: FourDigitPage });

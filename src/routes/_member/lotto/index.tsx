@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LottoPage } from "../../../features/lotto/RoundsPage.tsx";
+import { LottoPage } from "../../../features/lotto/index.ts";
 
 export const Route = createFileRoute("/_member/lotto/")({ component: LottoPage });

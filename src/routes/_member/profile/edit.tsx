@@ -1,4 +1,4 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { EditProfilePage } from "../../../features/profile/EditProfilePage.tsx";
+import { EditProfilePage } from "../../../features/profile/index.ts";
 
 export const Route = createFileRoute("/_member/profile/edit")({ component: EditProfilePage });

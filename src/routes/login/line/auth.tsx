@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { LineCallbackPage } from "../../../features/auth/LineCallbackPage.tsx";
-import { guardPublic } from "../../../features/auth/routeGuards.ts";
-import { loadPagesCatalog } from "../../../features/content/pagesCatalog.ts";
+import { LineCallbackPage } from "../../../features/auth/index.ts";
+import { loadPagesCatalog } from "../../../lib/catalogs.ts";
+import { guardPublic } from "../../../lib/guards.ts";
 
 interface LineCallbackSearch {
   code?: string;

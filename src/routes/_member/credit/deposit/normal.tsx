@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { NormalDepositPage } from "../../../../features/wallet/NormalDepositPage.tsx";
+import { NormalDepositPage } from "../../../../features/wallet/index.ts";
 
 export const Route = createFileRoute("/_member/credit/deposit/normal")({
   component: NormalDepositPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { QrDepositPage } from "../../../../features/wallet/QrDepositPage.tsx";
-import { idSearch } from "../../../../features/wallet/search.ts";
+import { QrDepositPage } from "../../../../features/wallet/index.ts";
+import { idSearch } from "../../../../lib/routeSearch.ts";
 
 export const Route = createFileRoute("/_member/credit/deposit/qrcode")({
   validateSearch: idSearch,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { QrHistoryPage } from "../../../../features/wallet/QrDepositPage.tsx";
+import { QrHistoryPage } from "../../../../features/wallet/index.ts";
 
 export const Route = createFileRoute("/_member/credit/deposit/qrcodes")({
   component: QrHistoryPage,

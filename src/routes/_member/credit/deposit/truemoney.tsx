@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { TrueMoneyPage } from "../../../../features/wallet/TrueMoneyPage.tsx";
+import { TrueMoneyPage } from "../../../../features/wallet/index.ts";
 
 export const Route = createFileRoute("/_member/credit/deposit/truemoney")({
   component: TrueMoneyPage,

@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { FamilyPage } from "../../../../features/lotto/RoundsPage.tsx";
+import { FamilyPage } from "../../../../features/lotto/index.ts";
 
 export const Route = createFileRoute("/_member/lotto/$betGroup/")({ component: FamilyRoute });
 

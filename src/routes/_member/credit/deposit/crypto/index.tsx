@@ -1,5 +1,5 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CryptoDepositPage } from "../../../../../features/wallet/CryptoDepositPage.tsx";
+import { CryptoDepositPage } from "../../../../../features/wallet/index.ts";
 
 export const Route = createFileRoute("/_member/credit/deposit/crypto/")({
   component: CryptoDepositPage,

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { CryptoQueuePage } from "../../../../../features/wallet/CryptoDepositPage.tsx";
-import { idSearch } from "../../../../../features/wallet/search.ts";
+import { CryptoQueuePage } from "../../../../../features/wallet/index.ts";
+import { idSearch } from "../../../../../lib/routeSearch.ts";
 
 export const Route = createFileRoute("/_member/credit/deposit/crypto/queue")({
   validateSearch: idSearch,
