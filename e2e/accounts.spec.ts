@@ -1,6 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
+import { STORAGE_KEYS } from "../src/lib/storageKeys.ts";
 import { tr } from "./catalog.ts";
 import { LINE_STAND_IN } from "./support/constants.ts";
+import { memberTokenIn } from "./support/session.ts";
+
+/** Where the app keeps the member's details (src/lib/storageKeys.ts). */
+const USER_INFO_KEY = STORAGE_KEYS.userInfo.name;
 
 const PIN = "Secret#123";
 let counter = 0;
@@ -119,27 +124,34 @@ test("guards: logged out, /main goes to /; logged in, / and /register go to /mai
 
 test("after logout the same token is refused: putting it back does not get in", async ({ page, context }) => {
   await register(page, newUserName());
-  const token = (await context.cookies()).find((c) => c.name === "accessToken");
+  // The HttpOnly token and the app's hint, as the browser kept them.
+  const saved = (await context.cookies()).filter((c) => c.name === "accessToken" || c.name === "sessionHint");
+  const token = saved.find((c) => c.name === "accessToken");
   expect(token?.value).toBeTruthy();
   await logOut(page);
+  // The server's logout answer expired both.
   expect((await context.cookies()).find((c) => c.name === "accessToken")).toBeUndefined();
+  expect((await context.cookies()).find((c) => c.name === "sessionHint")).toBeUndefined();
 
   if (!token) throw new Error("no token cookie");
-  await context.addCookies([token]);
-  const status = await page.evaluate(async (value) => {
-    const res = await fetch("/api/users.auth", {
-      method: "POST",
-      headers: { authorization: `Bearer ${value}` },
-    });
-    return res.status;
-  }, token.value);
-  expect(status).toBe(401);
+  // Put back, the app believes it is logged in until the server refuses the session.
+  await context.addCookies(saved);
   await page.goto("/main");
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await expect(
     page.getByRole("alert").filter({ hasText: "Your session has ended. Please log in again." }),
   ).toBeVisible();
+  // The refusal expired the cookie again; put back once more, the token is still refused.
+  await context.addCookies([token]);
+  const status = await page.evaluate(async () => {
+    const res = await fetch("/api/users.auth", {
+      method: "POST",
+      headers: { "x-requested-with": "lottoup" },
+    });
+    return res.status;
+  });
+  expect(status).toBe(401);
 });
 
 test("an affiliate link shows the invitation and registers the new member under it", async ({
@@ -148,7 +160,8 @@ test("an affiliate link shows the invitation and registers the new member under 
 }) => {
   await register(page, newUserName());
   const afSlug = await page.evaluate(
-    () => JSON.parse(localStorage.getItem("userInfo") ?? "{}").afSlug as string,
+    (key) => JSON.parse(localStorage.getItem(key) ?? "{}").afSlug as string,
+    USER_INFO_KEY,
   );
   expect(afSlug).toBeTruthy();
 
@@ -173,6 +186,8 @@ test("the login form reads in Thai", async ({ page }) => {
 });
 
 test("a member edits the profile, changes the phone number and the PIN", async ({ page }, testInfo) => {
+  // Four PIN checks and two PIN hashes (scrypt): seconds each on a loaded runner.
+  test.slow();
   const userName = newUserName();
   await register(page, userName);
   await page.getByRole("banner").getByRole("link", { name: "My profile" }).click();
@@ -186,18 +201,28 @@ test("a member edits the profile, changes the phone number and the PIN", async (
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Name must be 2 to 30 characters.")).toBeVisible();
 
+  // A new name is confirmed with the PIN: refused without it and with a wrong one.
   await page.getByLabel("Name", { exact: true }).fill("Somchai Jaidee");
   await page.getByLabel("Email").fill("somchai@example.com");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/profile$/);
-  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+  await expect(page.getByText("Please enter your PIN to confirm this change.")).toBeVisible();
+  await page.getByRole("form", { name: "Your details" }).getByLabel("Your PIN").fill("Wrong#999");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText("Your PIN is not correct. Wrong PINs left before the account locks: 4"),
+  ).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("form", { name: "Your details" }).getByLabel("Your PIN").fill(PIN);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/profile$/, { timeout: 30_000 });
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("somchai@example.com")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("profile-en.png"), fullPage: true });
 
   await page.getByRole("link", { name: "Edit profile" }).click();
   await page.getByLabel("New phone number").fill("+66 91 234 5678");
+  await page.getByRole("form", { name: "Phone number" }).getByLabel("Your PIN").fill(PIN);
   await page.getByRole("button", { name: "Change phone number" }).click();
-  await expect(page.getByText("Your phone number has been updated.")).toBeVisible();
+  await expect(page.getByText("Your phone number has been updated.")).toBeVisible({ timeout: 30_000 });
 
   await page.goto("/profile/change-pin");
   await page.getByLabel("Current PIN").fill("Wrong#999");
@@ -207,11 +232,90 @@ test("a member edits the profile, changes the phone number and the PIN", async (
   await expect(page.getByText("Your current PIN is not correct.")).toBeVisible();
   await page.getByLabel("Current PIN").fill(PIN);
   await page.getByRole("button", { name: "Change PIN" }).click();
-  await expect(page.getByText("Your PIN has been changed.", { exact: false })).toBeVisible();
+  await expect(page.getByText("Your PIN has been changed.", { exact: false })).toBeVisible({
+    timeout: 30_000,
+  });
 
   await logOut(page);
   await logIn(page, userName, "Better#456");
   await expect(page).toHaveURL(/\/main$/);
+});
+
+test("account takeover controls: the name and a new bank account take the PIN; /profile lists the activity", async ({
+  page,
+  browser,
+}) => {
+  // Five PIN checks (scrypt), seconds each on a loaded runner.
+  test.slow();
+  const userName = newUserName();
+  await register(page, userName);
+  await page.goto("/profile/edit");
+  await page.getByLabel("Name", { exact: true }).fill("Somchai Jaidee");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Please enter your PIN to confirm this change.")).toBeVisible();
+  await page.getByRole("form", { name: "Your details" }).getByLabel("Your PIN").fill("Wrong#999");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your PIN is not correct.", { exact: false })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("form", { name: "Your details" }).getByLabel("Your PIN").fill(PIN);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible({ timeout: 30_000 });
+
+  await page.goto("/bank/add");
+  await page.getByRole("radio", { name: "Kasikornbank" }).check();
+  const accountNumber = `4${String(Date.now()).slice(-8)}${Math.floor(Math.random() * 9)}`;
+  await page.getByLabel("Account number").fill(accountNumber);
+  await page.getByRole("button", { name: "Add bank account" }).click();
+  await expect(page.getByText("Please enter your PIN to confirm this change.")).toBeVisible();
+  await page.getByLabel("Your PIN").fill("Wrong#888");
+  await page.getByRole("button", { name: "Add bank account" }).click();
+  await expect(page.getByText("Your PIN is not correct.", { exact: false })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel("Your PIN").fill(PIN);
+  await page.getByRole("button", { name: "Add bank account" }).click();
+  await expect(page).toHaveURL(/\/bank\/status$/, { timeout: 30_000 });
+
+  // Once the account is verified the name is frozen.
+  await page.goto("/profile/edit");
+  await page.getByLabel("Name", { exact: true }).fill("Someone Else");
+  await page.getByRole("form", { name: "Your details" }).getByLabel("Your PIN").fill(PIN);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(
+    page.getByText("Your name cannot be changed because it must match your verified bank account.", {
+      exact: false,
+    }),
+  ).toBeVisible({ timeout: 30_000 });
+
+  await page.goto("/profile");
+  const activity = page.getByRole("list", { name: "Account activity" });
+  await expect(activity.getByRole("listitem").first()).toContainText("Bank account added");
+  await expect(activity).toContainText(`KBANK account ending in ${accountNumber.slice(-4)}`);
+  await expect(activity).toContainText("Name changed");
+  await expect(activity).toContainText("Wrong PIN entered");
+  await expect(activity).toContainText("When confirming a change");
+  await expect(activity).toContainText("Logged in");
+
+  // Readable on a small phone, in English and in Thai: nothing wider than the screen. A phone's browser (mobile
+  // user agent: the menu drawer starts closed), logged in as this member.
+  const phone = await browser.newContext({
+    viewport: { width: 360, height: 780 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+    storageState: await page.context().storageState(),
+  });
+  const small = await phone.newPage();
+  await small.setViewportSize({ width: 360, height: 780 });
+  await small.goto("/profile");
+  for (const locale of ["en", "th"] as const) {
+    await small.evaluate((l) => localStorage.setItem("locale", l), locale);
+    await small.reload();
+    await expect(small.getByRole("list", { name: tr(locale, "Account activity") })).toBeVisible();
+    await small.getByRole("heading", { name: tr(locale, "Account activity") }).scrollIntoViewIfNeeded();
+    const widest = await small.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(360);
+    await small.screenshot({ path: `test-results/screens/profile-activity-${locale}.png`, fullPage: true });
+  }
+  await phone.close();
 });
 
 test("a player who forgot the PIN resets it with the SMS code (demo inbox) and logs in", async ({ page }) => {
@@ -243,15 +347,14 @@ test("a player who forgot the PIN resets it with the SMS code (demo inbox) and l
 
 test("a member whose session is revoked elsewhere sees the Unauthorized page and is logged out", async ({
   page,
+  request,
 }) => {
   await register(page, newUserName());
-  await page.evaluate(async () => {
-    const token = document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? "";
-    await fetch("/api/users.logout", {
-      method: "POST",
-      headers: { authorization: `Bearer ${decodeURIComponent(token)}` },
-    });
+  // Another device of the member logs this session out (the token from this browser's HttpOnly cookie).
+  const elsewhere = await request.post("/api/users.logout", {
+    headers: { authorization: `Bearer ${await memberTokenIn(page.context())}` },
   });
+  expect(elsewhere.status()).toBe(200);
   // The live balance may notice first (its refresh is refused) and show the page by itself; otherwise the next
   // page the member opens does.
   const unauthorized = page.getByRole("heading", { name: "Unauthorized" });
@@ -288,7 +391,8 @@ test.describe("LINE login against a local OpenID Connect provider standing in fo
     await expect(page).toHaveURL(/\/main$/);
     await expect(page.getByRole("heading", { level: 1, name: `Welcome, LINE ${lineUser}` })).toBeVisible();
     const userName = await page.evaluate(
-      () => JSON.parse(localStorage.getItem("userInfo") ?? "{}").userName as string,
+      (key) => JSON.parse(localStorage.getItem(key) ?? "{}").userName as string,
+      USER_INFO_KEY,
     );
     expect(userName).toMatch(/^line[a-z0-9]{10}$/);
 
@@ -299,19 +403,55 @@ test.describe("LINE login against a local OpenID Connect provider standing in fo
     await signInAtLine(again, lineUser);
     await expect(again).toHaveURL(/\/main$/);
     const sameUser = await again.evaluate(
-      () => JSON.parse(localStorage.getItem("userInfo") ?? "{}").userName as string,
+      (key) => JSON.parse(localStorage.getItem(key) ?? "{}").userName as string,
+      USER_INFO_KEY,
     );
     expect(sameUser).toBe(userName);
     await again.close();
   });
 
-  test("a member connects LINE from the profile", async ({ page }) => {
+  test("a member connects LINE from the profile, confirming with the PIN", async ({ page }) => {
     await register(page, newUserName());
     await page.goto("/profile");
-    await page.getByRole("button", { name: "Connect LINE" }).click();
+    const connect = page.getByRole("button", { name: "Connect LINE" });
+    await connect.click();
+    await expect(page.getByText("Please enter your PIN to confirm this change.")).toBeVisible();
+    await page.getByLabel("Your PIN").fill("Wrong#1234");
+    await connect.click();
+    await expect(page.getByText(/Your PIN is not correct/)).toBeVisible();
+    await page.getByLabel("Your PIN").fill(PIN);
+    await connect.click();
     await signInAtLine(page, `link${Date.now().toString(36)}`);
     await expect(page).toHaveURL(/\/profile$/);
     await expect(page.getByText("LINE is connected: you can log in with LINE.")).toBeVisible();
+  });
+
+  test("a callback link from a flow started in another browser is refused and links nothing", async ({
+    page,
+    browser,
+  }) => {
+    // The attacker, in their own browser, starts LINE login and signs in to LINE as themself, but does not let
+    // their page finish: they keep the callback link to send to the victim.
+    const attacker = await browser.newContext();
+    const attackerPage = await attacker.newPage();
+    await attackerPage.addInitScript(() => localStorage.setItem("locale", "en"));
+    await attackerPage.route("**/api/users.line-login", (route) => route.abort());
+    await attackerPage.goto("/");
+    await attackerPage.getByRole("button", { name: "Log in with LINE" }).click();
+    await signInAtLine(attackerPage, `attacker${Date.now().toString(36)}`);
+    await attackerPage.waitForURL(/\/login\/line\/auth\?/);
+    const callbackLink = attackerPage.url();
+    await attacker.close();
+
+    // The victim is logged in and opens the link.
+    await register(page, newUserName());
+    await page.goto(callbackLink);
+    await expect(page.getByRole("alert")).toHaveText(
+      "This LINE login was started in another browser or has expired. Please start again from this page.",
+    );
+    await page.goto("/profile");
+    await expect(page.getByRole("button", { name: "Connect LINE" })).toBeVisible();
+    await expect(page.getByText("LINE is connected: you can log in with LINE.")).toHaveCount(0);
   });
 
   test("a cancelled LINE login says so and offers the way back", async ({ page }) => {

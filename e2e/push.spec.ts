@@ -7,9 +7,12 @@ import {
   type Page,
   test,
 } from "@playwright/test";
+import { STORAGE_KEYS } from "../src/lib/storageKeys.ts";
+import { missingFeature } from "./browser.ts";
 import { E2E_CHECKER } from "./support/constants.ts";
 import { staffHeaders } from "./support/ledger.ts";
 import { asPlayerOnPhone, fund, memberHeaders, register, screens, switchLanguage } from "./support/player.ts";
+import { APP_HEADERS, bearerOf } from "./support/session.ts";
 
 /**
  * Push notifications end to end (issue 7). The demo server delivers through its local provider: the token
@@ -18,6 +21,8 @@ import { asPlayerOnPhone, fund, memberHeaders, register, screens, switchLanguage
  * the token (registration, outbox, sender, service worker, page) is the real thing.
  */
 asPlayerOnPhone();
+// Every test here needs the browser's notifications (granted, or still to ask): see e2e/browser.ts.
+test.skip(missingFeature("notifications") !== undefined, missingFeature("notifications"));
 
 interface Registration {
   registrationId: string;
@@ -69,10 +74,10 @@ async function pushService(context: BrowserContext, page: Page) {
 
 /** The device's push registration as the app stored it, once the server accepted it. */
 async function storedRegistration(page: Page) {
-  return page.evaluate(() => {
-    const raw = localStorage.getItem("pushRegistration");
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
     return raw ? (JSON.parse(raw) as { token: string; provider: string; locale: string }) : null;
-  });
+  }, STORAGE_KEYS.pushRegistration.name);
 }
 
 /** The notifications the service worker is showing (title, body, where a tap goes). */
@@ -283,10 +288,11 @@ test.describe("with notifications allowed, after a real settlement", () => {
     });
     expect(proposed.status(), await proposed.text()).toBe(201);
     const checker = await request.post("/api/staff/login", {
+      headers: APP_HEADERS,
       data: { userName: E2E_CHECKER.userName, password: E2E_CHECKER.password },
     });
     const confirmed = await request.post("/api/staff/lotto/results.confirm", {
-      headers: { authorization: `Bearer ${checker.headers().auth}` },
+      headers: bearerOf(checker),
       data: { resultId: (await proposed.json()).resultId },
     });
     expect(confirmed.status(), await confirmed.text()).toBe(200);
@@ -345,7 +351,7 @@ test.describe("with the browser still to ask", () => {
     expect(await storedRegistration(page)).toBeNull();
 
     // A month later (the dismissal forgotten), the member says yes and the browser grants it.
-    await page.evaluate(() => localStorage.removeItem("pushPromptDismissedAt"));
+    await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.pushPromptDismissedAt.name);
     await page.reload();
     await expect(card).toBeVisible();
     await context.grantPermissions(["notifications"]);

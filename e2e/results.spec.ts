@@ -10,6 +10,7 @@ import {
   register,
   screens,
 } from "./support/player.ts";
+import { APP_HEADERS, bearerOf } from "./support/session.ts";
 
 // After the draw, as a player on a phone sees it: /results for guests (latest results, any day's, cancelled
 // rounds), a settled slip's outcome in /poy, and number sets saved from the builder and loaded into another round.
@@ -103,7 +104,9 @@ function planFor(round: ListedRound): DrawPlan {
  */
 async function twoRounds(request: APIRequestContext): Promise<[ListedRound, ListedRound]> {
   const lists = await (await request.get("/poy-api/bet-lists.latest")).json();
-  const four = await (await request.post("/poy-api/lotteries.4d.latest", { data: {} })).json();
+  const four = await (
+    await request.post("/poy-api/lotteries.4d.latest", { headers: APP_HEADERS, data: {} })
+  ).json();
   const today = bangkokDay().iso;
   const candidates = [
     // From the end of the stock list: markets closing late stay open through the test.
@@ -121,10 +124,11 @@ async function twoRounds(request: APIRequestContext): Promise<[ListedRound, List
 
 async function checkerHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
   const login = await request.post("/api/staff/login", {
+    headers: APP_HEADERS,
     data: { userName: E2E_CHECKER.userName, password: E2E_CHECKER.password },
   });
   expect(login.status()).toBe(200);
-  return { authorization: `Bearer ${login.headers().auth}` };
+  return bearerOf(login);
 }
 
 async function guestPage(browser: Browser): Promise<Page> {
@@ -306,6 +310,18 @@ test("number sets: saved from the builder, renamed, loaded into another round's 
   page,
   request,
 }) => {
+  // The longest player flow here: two members, two builders, eight localized screenshots. Each step waits on what
+  // the page shows, never on a clock, so a busy runner makes it slower, not wrong: 60 s (the suite's hang guard)
+  // was not enough on a loaded 2-core machine; slow() gives it three times that.
+  test.slow();
+  // The other member is signed up at once, alongside this one's steps: a sign-up hashes the PIN with scrypt on
+  // purpose (4 s on a loaded runner), which the test need not sit through twice in a row.
+  const otherSignup = request.post("/api/users.signup", {
+    headers: APP_HEADERS,
+    data: { userName: newUserName("o"), password: PIN, phoneNumber: "0812345678" },
+  });
+  // Awaited below; if the test fails first, its rejection (the request context closing) is not an unhandled one.
+  otherSignup.catch(() => {});
   await register(page);
   await openYeekeeRound(page);
   await addNumber(page, /^3 top/, "123");
@@ -343,11 +359,9 @@ test("number sets: saved from the builder, renamed, loaded into another round's 
   ).json();
   expect(mine.items.map((s: { name: string }) => s.name)).toEqual(["Birthday e2e"]);
   const setId = mine.items[0].id as string;
-  const signup = await request.post("/api/users.signup", {
-    data: { userName: newUserName("o"), password: PIN, phoneNumber: "0812345678" },
-  });
+  const signup = await otherSignup;
   expect(signup.status()).toBe(201);
-  const other = { authorization: `Bearer ${signup.headers().auth}` };
+  const other = bearerOf(signup);
   expect((await (await request.get("/poy-api/number-sets", { headers: other })).json()).items).toEqual([]);
   for (const [call, data] of [
     ["number-sets.rename", { id: setId, name: "Taken" }],

@@ -1,5 +1,14 @@
+import { mkdirSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { HTML_LANG, LANGS, NATIVE_NAME, tr } from "./catalog.ts";
+import {
+  balanceChip,
+  longUserName,
+  overflowOf,
+  registerAs,
+  SCREENS,
+  switchLanguage,
+} from "./support/player.ts";
 
 const HERO = "Thai lottery, yeekee and world lotteries in one place";
 
@@ -131,5 +140,73 @@ test.describe("layout by device", () => {
       await expect(drawer).toBeHidden();
       await expect(page.getByRole("heading", { level: 1, name: "Install the LOTTOUP app" })).toBeVisible();
     });
+  });
+});
+
+test.describe("the shell on a 360-pixel phone", () => {
+  test.use({
+    viewport: { width: 360, height: 760 },
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+    isMobile: true,
+    hasTouch: true,
+  });
+
+  test("fits in every language, logged in with a 30-character user name", async ({ page, browser }) => {
+    mkdirSync(SCREENS, { recursive: true });
+    await page.addInitScript(() => {
+      if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+    });
+    const userName = longUserName(30);
+    expect(userName).toHaveLength(30);
+    await registerAs(page, userName);
+    // A guest's shell (the landing page) in a second phone of the same size.
+    const guest = await browser.newPage({
+      viewport: { width: 360, height: 760 },
+      userAgent: await page.evaluate(() => navigator.userAgent),
+      isMobile: true,
+      hasTouch: true,
+    });
+    await guest.goto("/");
+    for (const lang of LANGS) {
+      await switchLanguage(page, lang);
+      await page.goto("/main");
+      await expect(
+        page.getByRole("heading", {
+          level: 1,
+          name: tr(lang, "Welcome, {displayName}").replace("{displayName}", userName),
+        }),
+      ).toBeVisible();
+      // The balance is the top bar's widest piece (it loads after the first paint).
+      await expect(balanceChip(page, lang)).toBeVisible();
+      expect.soft(await overflowOf(page, [".top-bar", ".hero"]), `/main in ${lang}`).toEqual({
+        document: 0,
+        ".top-bar": 0,
+        ".hero": 0,
+      });
+      await page.screenshot({ path: `${SCREENS}/shell-360-main-${lang}.png`, fullPage: true });
+      for (const [path, name] of [
+        ["/lotto", "lotto"],
+        ["/credit/deposit", "deposit"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(balanceChip(page, lang)).toBeVisible();
+        // The page's own content, not its loading state, is what must fit.
+        await expect(page.locator(".waiting-overlay")).toHaveCount(0);
+        await expect(page.getByText(tr(lang, "Loading…"))).toHaveCount(0);
+        expect.soft(await overflowOf(page, [".top-bar"]), `${path} in ${lang}`).toEqual({
+          document: 0,
+          ".top-bar": 0,
+        });
+        await page.screenshot({ path: `${SCREENS}/shell-360-${name}-${lang}.png`, fullPage: true });
+      }
+      await switchLanguage(guest, lang);
+      await expect(guest.getByRole("heading", { level: 1, name: tr(lang, HERO) })).toBeVisible();
+      expect
+        .soft(await overflowOf(guest, [".top-bar"]), `/ in ${lang}`)
+        .toEqual({ document: 0, ".top-bar": 0 });
+      await guest.screenshot({ path: `${SCREENS}/shell-360-landing-${lang}.png`, fullPage: true });
+    }
   });
 });

@@ -1,8 +1,17 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { tr } from "./catalog.ts";
-import { E2E_STAFF } from "./support/constants.ts";
-import { staffHeaders } from "./support/ledger.ts";
-import { asPlayerOnPhone, balanceChip, register, screens, switchLanguage } from "./support/player.ts";
+import { E2E_STAFF, LINE_STAND_IN } from "./support/constants.ts";
+import { staffActAndConfirm, staffHeaders } from "./support/ledger.ts";
+import {
+  asPlayerOnPhone,
+  balanceChip,
+  memberHeaders,
+  PIN,
+  register,
+  screens,
+  switchLanguage,
+} from "./support/player.ts";
+import { APP_HEADERS, tokenOf } from "./support/session.ts";
 
 // The wallet as a player on a phone sees it: bank accounts, every deposit channel (paid by the clearly labelled
 // demo bank and demo chain), withdrawals within the limits, the live top-bar balance and the statement.
@@ -22,14 +31,18 @@ function newAccountNumber() {
 
 async function setName(page: Page, name: string) {
   await page.getByLabel("Name", { exact: true }).fill(name);
+  // A new name is confirmed with the PIN (the field shows once the name differs).
+  await page.getByRole("form", { name: "Your details" }).getByLabel("Your PIN").fill(PIN);
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByText("Your profile has been saved.")).toBeVisible();
+  // The PIN is checked with scrypt: seconds on a loaded runner.
+  await expect(page.getByText("Your profile has been saved.")).toBeVisible({ timeout: 30_000 });
 }
 
 async function addBank(page: Page, bankName: string, accountNumber: string) {
   await page.goto("/bank/add");
   await page.getByRole("radio", { name: bankName }).check();
   await page.getByLabel("Account number").fill(accountNumber);
+  await page.getByLabel("Your PIN").fill(PIN);
   await page.getByRole("button", { name: "Add bank account" }).click();
 }
 
@@ -39,17 +52,18 @@ async function memberWithBank(page: Page) {
   await page.goto("/profile/edit");
   await setName(page, HOLDER);
   await addBank(page, "Kasikornbank", newAccountNumber());
-  await expect(page).toHaveURL(/\/bank\/status$/);
+  await expect(page).toHaveURL(/\/bank\/status$/, { timeout: 30_000 });
   await expect(page.getByText("Verified", { exact: true })).toBeVisible();
   return userName;
 }
 
 async function staffToken(request: APIRequestContext): Promise<string> {
   const res = await request.post("/api/staff/login", {
+    headers: APP_HEADERS,
     data: { userName: E2E_STAFF.userName, password: E2E_STAFF.password },
   });
   expect(res.status()).toBe(200);
-  return res.headers().auth ?? "";
+  return tokenOf(res);
 }
 
 test("logged out, the wallet pages lead to the login", async ({ page }) => {
@@ -58,6 +72,69 @@ test("logged out, the wallet pages lead to the login", async ({ page }) => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   }
+});
+
+test("the session token is out of every script's reach, another site's request changes nothing, and the app works", async ({
+  page,
+  context,
+}) => {
+  await register(page, "ck");
+  const session = (await context.cookies()).find((c) => c.name === "accessToken");
+  expect(session?.value).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+  const token = session?.value ?? "";
+  // What any script in the page (ours, a chat widget's, an injected one) can read: the hint, never the token.
+  const readable = await page.evaluate(() => ({
+    cookie: document.cookie,
+    storage: JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  }));
+  expect(readable.cookie).toContain("sessionHint=");
+  expect(readable.cookie).not.toContain("accessToken");
+  expect(readable.cookie).not.toContain(token);
+  expect(readable.storage).not.toContain(token);
+
+  // Another page on this machine (same site, other port, so SameSite lets the cookie go with it) posts a form to
+  // the logout, the one change that needs no body. The browser sends the cookie; the server refuses the request
+  // (its Origin is not ours, and it lacks the app's header), so the member stays logged in.
+  const other = await context.newPage();
+  await other.goto(`http://localhost:${LINE_STAND_IN.port}/.well-known/openid-configuration`);
+  const target = new URL("/api/users.logout", page.url()).toString();
+  const answered = other.waitForResponse((r) => r.url() === target);
+  await other.evaluate((url) => {
+    const form = document.createElement("form");
+    form.method = "POST";
+    form.enctype = "text/plain";
+    form.action = url;
+    document.body.append(form);
+    form.submit();
+  }, target);
+  const forged = await answered;
+  const sentWith = await forged.request().allHeaders();
+  expect(sentWith.cookie).toContain(`accessToken=${token}`);
+  expect(sentWith.origin).toBe(`http://localhost:${LINE_STAND_IN.port}`);
+  expect(forged.status()).toBe(403);
+  expect((await forged.json()).code).toBe("CSRF_REFUSED");
+  await other.close();
+  const stillIn = await page.evaluate(async () => {
+    const res = await fetch("/api/users.auth", {
+      method: "POST",
+      headers: { "x-requested-with": "lottoup" },
+    });
+    return res.status;
+  });
+  expect(stillIn).toBe(200);
+
+  // The app still works: the live balance, and a money form.
+  await page.goto("/main");
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿0.00");
+  await page.goto("/credit/deposit/truemoney");
+  const code = `${Date.now().toString(16)}c00c1e51`;
+  await page.getByLabel("Voucher link").fill(`https://gift.truemoney.com/campaign/?v=${code}`);
+  await page.getByRole("button", { name: "Redeem voucher" }).click();
+  await expect(page.getByRole("heading", { name: "Voucher redeemed" })).toBeVisible();
+  await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿100.00");
+  expect((await context.cookies()).find((c) => c.name === "accessToken")?.value).toBe(token);
 });
 
 test("bank accounts: the name comes first, numbers are checked per bank, a mismatch is shown", async ({
@@ -83,6 +160,7 @@ test("bank accounts: the name comes first, numbers are checked per bank, a misma
   await expect(page.getByRole("main").getByText(HOLDER)).toBeVisible();
   await page.getByRole("radio", { name: "Government Savings Bank" }).check();
   await page.getByLabel("Account number").fill("1234567890");
+  await page.getByLabel("Your PIN").fill(PIN);
   await page.getByRole("button", { name: "Add bank account" }).click();
   await expect(
     page.getByText("This account number is not valid for Government Savings Bank. It must have 12 digits."),
@@ -221,6 +299,9 @@ test("withdraw within the limits; over 49,000 per time is refused in Thai and En
   page,
   request,
 }) => {
+  // The name and the bank account are confirmed with the PIN (scrypt), and the first payout is reviewed first:
+  // the longest player flow here, on a loaded runner.
+  test.slow();
   await memberWithBank(page);
   // 1,000 baht of credit through the fast channel.
   await page.goto("/credit/deposit/fast");
@@ -251,6 +332,10 @@ test("withdraw within the limits; over 49,000 per time is refused in Thai and En
   await page.getByLabel("Amount to withdraw (baht)").fill("200");
   await page.getByRole("button", { name: "Withdraw now" }).click();
   await expect(page.getByRole("heading", { name: "Withdrawal requested" })).toBeVisible();
+  // The first withdrawal to the account just added waits for a staff review, whatever its amount.
+  await expect(
+    page.getByText("This is the first withdrawal to this bank account", { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText(/^Used 200 of 200,000 baht today, 1 of 5 withdrawals\.$/)).toBeVisible();
   await expect(balanceChip(page)).toHaveAccessibleName(/^Balance: ฿80\d\.\d\d$/);
 
@@ -264,7 +349,7 @@ test("withdraw within the limits; over 49,000 per time is refused in Thai and En
   await page.getByRole("link", { name: "See the status" }).click();
   const waiting = page.getByRole("listitem").filter({ hasText: "Withdrawal" });
   await expect(waiting).toContainText("฿200.00");
-  await expect(waiting).toContainText("Waiting for payment");
+  await expect(waiting).toContainText("Waiting for review");
 
   // Staff pay it; the status page follows live and the statement lists it.
   const token = await staffToken(request);
@@ -275,6 +360,18 @@ test("withdraw within the limits; over 49,000 per time is refused in Thai and En
     (await list.json()) as { items: { id: string; amount: string; member: { name: string } }[] }
   ).items.find((w) => w.amount === "200.00" && w.member.name === HOLDER);
   expect(item).toBeTruthy();
+  const early = await request.post("/api/staff/withdrawals.pay", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id: item?.id },
+  });
+  expect((await early.json()).code).toBe("WITHDRAWAL_REVIEW_REQUIRED");
+  const reviewed = await request.post("/api/staff/withdrawals.review", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { id: item?.id },
+  });
+  expect(reviewed.status()).toBe(200);
+  await page.reload();
+  await expect(waiting).toContainText("Waiting for payment");
   const paid = await request.post("/api/staff/withdrawals.pay", {
     headers: { authorization: `Bearer ${token}` },
     data: { id: item?.id },
@@ -299,24 +396,20 @@ test("the daily limits: over 200,000 baht and a sixth withdrawal are each refuse
   page,
   request,
 }) => {
+  // Five payouts, most above the four-eyes threshold, so a second administrator logs in and confirms them too.
+  test.slow();
   await memberWithBank(page);
-  const token = await page.evaluate(() =>
-    decodeURIComponent(document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? ""),
-  );
-  const member = { authorization: `Bearer ${token}` };
+  const member = await memberHeaders(page);
   const { uuid } = await (await request.get("/api/users-infos", { headers: member })).json();
   const staff = await staffHeaders(request);
-  const funded = await request.post("/api/staff/members.adjust", {
-    headers: staff,
-    data: {
-      uuid,
-      type: "ADMIN_INCREASE",
-      amount: "250000",
-      reason: "e2e limits",
-      idempotencyKey: `e2e-${uuid}`,
-    },
+  // The adjustment, and each payment above the four-eyes threshold, is confirmed by a second administrator.
+  await staffActAndConfirm(request, "/api/staff/members.adjust", {
+    uuid,
+    type: "ADMIN_INCREASE",
+    amount: "250000",
+    reason: "e2e limits",
+    idempotencyKey: `e2e-${uuid}`,
   });
-  expect(funded.status()).toBe(200);
   const bankId = (await (await request.get("/api/users-banks", { headers: member })).json()).banks[0].id;
   // Four withdrawals of 49,000, each paid by staff before the next (one waits at a time): 196,000 today.
   for (let i = 0; i < 4; i++) {
@@ -325,11 +418,12 @@ test("the daily limits: over 200,000 baht and a sixth withdrawal are each refuse
       data: { bankId, amount: "49000", idempotencyKey: `e2e-${uuid}-${i}` },
     });
     expect(w.status()).toBe(201);
-    const paid = await request.post("/api/staff/withdrawals.pay", {
+    // The first one to the new account is reviewed first (a no-op for the others).
+    await request.post("/api/staff/withdrawals.review", {
       headers: staff,
       data: { id: (await w.json()).id },
     });
-    expect(paid.status()).toBe(200);
+    await staffActAndConfirm(request, "/api/staff/withdrawals.pay", { id: (await w.json()).id });
   }
 
   await page.goto("/credit/withdraw");

@@ -4,11 +4,12 @@ import {
   fiveDigitOutcome,
   judgeLine,
   pingpongNumberFromSeed,
+  shotCommitment,
   verifyCommitment,
   yeekeeResult,
 } from "../src/domain/lotto/index.ts";
 import { bahtToSatang } from "../src/domain/money.ts";
-import { formatSatang } from "../src/features/wallet/format.ts";
+import { formatSatang } from "../src/lib/format.ts";
 import { staffHeaders } from "./support/ledger.ts";
 import {
   asPlayerOnPhone,
@@ -18,8 +19,11 @@ import {
   newUserName,
   PIN,
   register,
+  SCREENS,
   screens,
+  switchLanguage,
 } from "./support/player.ts";
+import { APP_HEADERS, bearerOf } from "./support/session.ts";
 
 // Yeekee as players live it, on real rounds of the real server: bets, shots from the app and from other members,
 // the result when shooting closes, the win paid live; a round with too few shots refunded; and anyone checking a
@@ -91,10 +95,11 @@ async function closeBettingNow(request: APIRequestContext, betId: number): Promi
 /** Another member, signed up through the API, who shoots through the API. */
 async function shooter(request: APIRequestContext): Promise<{ authorization: string }> {
   const signup = await request.post("/api/users.signup", {
+    headers: APP_HEADERS,
     data: { userName: newUserName("sh"), password: PIN, phoneNumber: "0812345678" },
   });
   expect(signup.status()).toBe(201);
-  return { authorization: `Bearer ${signup.headers().auth}` };
+  return bearerOf(signup);
 }
 
 /** One member shoots `numbers` in turn, each as soon as the 3-second rule allows (a 429 says how long to wait). */
@@ -154,10 +159,55 @@ async function shootInApp(page: Page, shot: string): Promise<number> {
 
 interface Publication {
   betType: string;
-  shots: { seq: number; yingNumber: string; hash: string }[];
+  shots: { seq: number; yingNumber: string; hash: string; salt: string | null; commitment: string | null }[];
   result: { status: string; number: string | null };
+  concentration?: { shots: number; distinct: number; topCount: number; topShare: number };
   seed?: string | null;
   commitment?: string;
+}
+
+/**
+ * While the round is open, nothing public tells a shot's number, the sum, the 16th-latest shot or a result: not
+ * the list (as a guest and as a shooter), not the summary, not the result call, not the verification data.
+ */
+async function expectSealed(request: APIRequestContext, betId: number, numbers: readonly string[]) {
+  const list = await (await request.get(`/poy-api/yings?betId=${betId}&limit=100`)).json();
+  expect(list.items.length).toBeGreaterThan(0);
+  for (const item of list.items) {
+    expect(item.yingNumber).toBeNull();
+    expect(item.salt).toBeNull();
+    expect(item.commitment).toMatch(/^[0-9a-f]{64}$/);
+  }
+  const summary = await (
+    await request.post("/poy-api/yings.summary", { headers: APP_HEADERS, data: { betId } })
+  ).json();
+  expect(summary).toMatchObject({ sealed: true, sum: null, sixteenth: null, resultNow: null });
+  const result = await (
+    await request.post("/poy-api/ying-results.one", { headers: APP_HEADERS, data: { betId } })
+  ).json();
+  expect(result).toMatchObject({ number: null, sum: null, sixteenth: null });
+  const verify = await request.get(`/poy-api/lotto-verify?betId=${betId}`);
+  expect(verify.status()).toBe(409);
+  // The answers as text: none of the numbers fired (each surrounded, so a hash cannot match by chance).
+  const texts = JSON.stringify([list, summary, result]);
+  for (const n of numbers) expect(texts).not.toContain(`"${n}"`);
+}
+
+/** The shooting screen at 360 px wide in Thai and Khmer: captured, and no line wider than the screen. */
+async function narrowScreens(page: Page, name: string) {
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const lang of ["th", "kh"] as const) {
+    await switchLanguage(page, lang);
+    await expect(page.getByTestId("ying-sealed")).toBeVisible();
+    // Measured once the language's web font is in: the fallback font's narrower glyphs hid a 3 px overflow.
+    await page.evaluate(() => document.fonts.ready);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow in ${lang}`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SCREENS}/${name}-360-${lang}.png`, fullPage: true });
+  }
+  await switchLanguage(page, "en");
+  if (size) await page.setViewportSize(size);
 }
 
 test("a player bets run top on every digit, shoots, and is paid live when the shots decide the number", async ({
@@ -196,15 +246,33 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
     /^Shooters at places #1 and #16 get a ฿50 bonus each when they have a slip in this round\./,
   );
 
-  // Two other members shoot through the API: their shots arrive on the board as they are fired.
+  // The numbers are sealed while shooting is open: the screen says so and shows no sum and no result.
+  await expect(page.getByTestId("ying-sealed")).toContainText(
+    "The numbers are sealed until the round closes",
+  );
+  await expect(page.getByText("Sum of all shots")).toHaveCount(0);
+  await expect(page.getByText("Result from the shots")).toHaveCount(0);
+  await expect(page.getByTestId("ying-mine")).toHaveText("1 of 10");
+
+  // Two other members shoot through the API: their shots arrive on the board as they are fired, sealed.
   const others = [await shooter(request), await shooter(request)];
   const board = page.getByRole("list", { name: "Latest shots" });
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
   const numbersOf = (k: number) =>
     Array.from({ length: 10 }, (_, i) => String(10_000 * k + 1111 * i + 7).padStart(5, "0"));
   await Promise.all(others.map((headers, k) => shootApi(request, headers, round.betId, numbersOf(k + 3))));
-  await expect(board.getByRole("listitem").filter({ hasText: numbersOf(4)[9] as string })).toBeVisible();
   await expect(page.getByTestId("ying-count")).toHaveText("21");
+  await expect(board.getByRole("listitem").filter({ hasText: "sealed" })).toHaveCount(20);
+  for (const n of [...numbersOf(3), ...numbersOf(4)])
+    await expect(page.getByText(n, { exact: true })).toHaveCount(0);
+  await expectSealed(request, round.betId, [...numbersOf(3), ...numbersOf(4), "12345"]);
+  // Ten shots a member per round: the eleventh is refused.
+  const eleventh = await request.post("/poy-api/yings.create", {
+    headers: others[0],
+    data: { betId: round.betId, yingNumber: "11111" },
+  });
+  expect(eleventh.status()).toBe(409);
+  expect((await eleventh.json()).code).toBe("YING_LIMIT");
 
   // The random helper fills 5 digits; the player's second shot is the last one, place #1.
   await page.getByRole("button", { name: "Random" }).click();
@@ -215,6 +283,7 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
   await expect(page.getByTestId("ying-count")).toHaveText("22");
   await expect(page.getByText(/^Shots still needed/)).toHaveCount(0);
   await screens(page, "yeekee-shooting", "Shoot a number", { level: 2 });
+  await narrowScreens(page, "yeekee-shooting");
 
   // Shooting closes 2 minutes after betting; the result shows on this screen, and the win is paid while the
   // player watches (the balance moves without a reload).
@@ -222,13 +291,20 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
   await expect(page.getByTestId("ying-result")).toHaveText(/^\d{5}$/, { timeout: AFTER_CLOSE_MS });
   const number = (await page.getByTestId("ying-result").textContent()) as string;
 
-  // The server's number is the one the published shots give (recomputed here, independently of the app).
+  // The server's number is the one the published shots give (recomputed here, independently of the app), and
+  // every revealed number and salt give the commitment published while it was sealed.
   const published = (await (
     await request.get(`/poy-api/lotto-verify?betId=${round.betId}`)
   ).json()) as Publication;
   expect(published.shots).toHaveLength(22);
-  const recomputed = yeekeeResult(published.shots.sort((a, b) => a.seq - b.seq).map((s) => s.yingNumber));
+  const inOrder = published.shots.sort((a, b) => a.seq - b.seq);
+  const recomputed = yeekeeResult(inOrder.map((s) => s.yingNumber));
   expect(recomputed).toMatchObject({ cancelled: false, number });
+  for (const s of inOrder)
+    expect(s.commitment).toBe(await shotCommitment(round.betId, s.seq, s.yingNumber, s.salt as string));
+  expect(published.concentration).toEqual({ shots: 22, distinct: 3, topCount: 10, topShare: 10 / 22 });
+  // Revealed on the board too, with the other members' numbers.
+  await expect(board.getByRole("listitem").filter({ hasText: numbersOf(4)[9] as string })).toBeVisible();
 
   const { poys } = await (
     await request.get(`/poy-api/poys?betGroup=${round.betGroup}&limit=10`, {
@@ -262,7 +338,10 @@ test("a player bets run top on every digit, shoots, and is paid live when the sh
   // Genesis, complete list, chain, result, and the player's own receipts kept on this phone.
   await expect(checks).toHaveCount(5);
   await expect(checks.filter({ hasText: "Passed" })).toHaveCount(5);
-  await expect(checks.filter({ hasText: "Your shots kept on this device (2)" })).toBeVisible();
+  await expect(checks.filter({ hasText: "Your receipts kept on this device (2)" })).toBeVisible();
+  // How concentrated the shooting was: 3 members, the most active fired 10 of the 22 shots.
+  await expect(page.getByTestId("verify-shooters")).toHaveText("3");
+  await expect(page.getByTestId("verify-top-share")).toHaveText("45.5% (10 of 22 shots)");
   await page.getByLabel("Paste a receipt hash").fill(firstHash.toUpperCase());
   await expect(page.getByText(`This receipt is shot #${first}, number 12345.`)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Every shot (22)" })).toBeVisible();
@@ -304,8 +383,13 @@ test("a round with fewer than 20 shots is cancelled and the bet comes back", asy
   await page.reload();
   await expect(page.getByText("Updated every few seconds")).toBeVisible();
   await shootApi(request, await shooter(request), round.betId, ["24680"]);
-  await expect(page.getByRole("list", { name: "Latest shots" }).getByText("24680")).toBeVisible();
+  await expect(page.getByTestId("ying-count")).toHaveText("2");
   await expect(page.getByText(/^Shots still needed: 18\./)).toBeVisible();
+  // Sealed: the other member's shot is a receipt on the board, its number nowhere.
+  await expect(
+    page.getByRole("list", { name: "Latest shots" }).getByText("24680", { exact: true }),
+  ).toHaveCount(0);
+  await expectSealed(request, round.betId, ["24680", "00777"]);
   // Back online, the socket reconnects by itself and the board is live again.
   socketDown = false;
   await expect(page.getByText("Live", { exact: true })).toBeVisible({ timeout: 30_000 });
@@ -315,6 +399,8 @@ test("a round with fewer than 20 shots is cancelled and the bet comes back", asy
     timeout: AFTER_CLOSE_MS,
   });
   await expect(page.getByText(/^Shots fired: 2, fewer than the 20 a result needs\./)).toBeVisible();
+  // A cancelled round is revealed too.
+  await expect(page.getByRole("list", { name: "Latest shots" }).getByText("24680")).toBeVisible();
   // The stake comes back (ABORT_POY) while the player watches.
   await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿100.00", { timeout: 60_000 });
 

@@ -16,3 +16,9 @@ export const E2E_CHECKER = {
   userName: "e2echecker",
   password: E2E_STAFF.password,
 };
+
+/** A second administrator (same password): confirms the adjustments and payments E2E_STAFF proposes (four eyes). */
+export const E2E_APPROVER = {
+  userName: "e2eapprover",
+  password: E2E_STAFF.password,
+};

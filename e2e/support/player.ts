@@ -1,7 +1,8 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "../catalog.ts";
-import { expectLedgerSound, staffHeaders } from "./ledger.ts";
+import { expectLedgerSound, staffActAndConfirm } from "./ledger.ts";
+import { memberTokenIn } from "./session.ts";
 
 /** What the money and lotto specs share: a player on a phone, in English unless a test switches. */
 export const PIN = "Secret#123";
@@ -48,12 +49,9 @@ export async function register(page: Page, prefix = "p"): Promise<string> {
   return userName;
 }
 
-/** The logged-in member's authorization header, for setting up through the API. */
+/** The logged-in member's authorization header, for setting up through the API (from the HttpOnly cookie). */
 export async function memberHeaders(page: Page): Promise<{ authorization: string }> {
-  const token = await page.evaluate(() =>
-    decodeURIComponent(document.cookie.match(/accessToken=([^;]+)/)?.[1] ?? ""),
-  );
-  return { authorization: `Bearer ${token}` };
+  return { authorization: `Bearer ${await memberTokenIn(page.context())}` };
 }
 
 /** Staff credit `amount` baht to the member logged in on `page` (ADMIN_INCREASE). */
@@ -61,17 +59,14 @@ export async function fund(page: Page, request: APIRequestContext, amount: strin
   const { uuid } = await (
     await request.get("/api/users-infos", { headers: await memberHeaders(page) })
   ).json();
-  const funded = await request.post("/api/staff/members.adjust", {
-    headers: await staffHeaders(request),
-    data: {
-      uuid,
-      type: "ADMIN_INCREASE",
-      amount,
-      reason: "e2e funds",
-      idempotencyKey: `e2e-fund-${uuid}-${amount}`,
-    },
+  // Proposed by one administrator, confirmed by the second (every adjustment has four eyes).
+  await staffActAndConfirm(request, "/api/staff/members.adjust", {
+    uuid,
+    type: "ADMIN_INCREASE",
+    amount,
+    reason: "e2e funds",
+    idempotencyKey: `e2e-fund-${uuid}-${amount}`,
   });
-  expect(funded.status()).toBe(200);
 }
 
 function escapeRegExp(text: string) {
@@ -105,4 +100,42 @@ export async function screens(
     await page.screenshot({ path: `${SCREENS}/${name}-${lang}.png`, fullPage: true });
   }
   await switchLanguage(page, options.after ?? "en");
+}
+
+/** A user name of exactly `length` characters (the longest the rules allow is 30), unique to this run. */
+export function longUserName(length = 30): string {
+  return `${newUserName("w")}abcdefghijklmnopqrstuvwxyz0123456789`.slice(0, length);
+}
+
+/** Signs up through /register with this exact user name and lands on /main. */
+export async function registerAs(page: Page, userName: string): Promise<void> {
+  await page.goto("/register");
+  await page.getByLabel("Username").fill(userName);
+  await page.getByLabel("PIN", { exact: true }).fill(PIN);
+  await page.getByLabel("Confirm PIN").fill(PIN);
+  await page.getByLabel("Phone number").fill("0812345678");
+  await page.getByRole("button", { name: "Register" }).click();
+  await expect(page).toHaveURL(/\/main$/);
+}
+
+/**
+ * How far the page and two of its boxes stick out of their width, in pixels (0 when they fit), once the fonts have
+ * loaded: the document against the window (and the phone's screen), and each given element's content against its
+ * own box.
+ */
+export async function overflowOf(page: Page, selectors: readonly string[]): Promise<Record<string, number>> {
+  return page.evaluate(async (list) => {
+    await document.fonts.ready;
+    // On a phone (isMobile) Chromium widens the layout viewport to fit content that overflows, so innerWidth grows
+    // with it and scrollWidth <= innerWidth always holds: the document is measured against the screen's width too.
+    const width = Math.min(window.innerWidth, window.screen.width);
+    const out: Record<string, number> = {
+      document: Math.max(0, document.documentElement.scrollWidth - width, window.innerWidth - width),
+    };
+    for (const selector of list) {
+      const element = document.querySelector(selector);
+      out[selector] = element ? Math.max(0, element.scrollWidth - element.clientWidth) : -1;
+    }
+    return out;
+  }, selectors);
 }
