@@ -33,6 +33,12 @@ const PAGES_SOURCES = [
 // The back office (/staff): loaded only with its route, never by members.
 const STAFF_SOURCES = ["src/features/staff/**"];
 
+// The games lobby and launch pages (/games, /game/…, /live/casino): loaded with the games routes only.
+const GAMES_SOURCES = ["src/features/games/**"];
+
+// LOTTOUP Originals' game pages (/external/originals/…), framed by the lobby: loaded with those routes only.
+const ORIGINALS_SOURCES = ["src/features/originals/**"];
+
 // Internal catalog codes are BCP-47 (km, my); the user-facing codes kh and mm are mapped in src/lib/i18n.
 export default defineConfig({
   sourceLocale: "en",
@@ -50,6 +56,8 @@ export default defineConfig({
         ...HOWTO_SOURCES,
         ...PAGES_SOURCES,
         ...STAFF_SOURCES,
+        ...GAMES_SOURCES,
+        ...ORIGINALS_SOURCES,
       ],
     },
     {
@@ -63,6 +71,14 @@ export default defineConfig({
     {
       path: "<rootDir>/src/locales/{locale}/staff",
       include: STAFF_SOURCES,
+    },
+    {
+      path: "<rootDir>/src/locales/{locale}/games",
+      include: GAMES_SOURCES,
+    },
+    {
+      path: "<rootDir>/src/locales/{locale}/originals",
+      include: ORIGINALS_SOURCES,
     },
   ],
   format: formatter({ lineNumbers: false }),

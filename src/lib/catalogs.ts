@@ -30,6 +30,24 @@ const staff: CatalogLoaders = {
   my: () => import("../locales/my/staff.po"),
 };
 
+// The games lobby and launch pages: loaded with the /games, /game and /live/casino routes.
+const games: CatalogLoaders = {
+  th: () => import("../locales/th/games.po"),
+  en: () => import("../locales/en/games.po"),
+  km: () => import("../locales/km/games.po"),
+  my: () => import("../locales/my/games.po"),
+};
+
+// LOTTOUP Originals' game pages (/external/originals/…), which the lobby frames.
+const originals: CatalogLoaders = {
+  th: () => import("../locales/th/originals.po"),
+  en: () => import("../locales/en/originals.po"),
+  km: () => import("../locales/km/originals.po"),
+  my: () => import("../locales/my/originals.po"),
+};
+
 export const loadPagesCatalog = (): Promise<void> => requireSectionCatalog("pages", pages);
 export const loadHowtoCatalog = (): Promise<void> => requireSectionCatalog("howto", howto);
 export const loadStaffCatalog = (): Promise<void> => requireSectionCatalog("staff", staff);
+export const loadGamesCatalog = (): Promise<void> => requireSectionCatalog("games", games);
+export const loadOriginalsCatalog = (): Promise<void> => requireSectionCatalog("originals", originals);
