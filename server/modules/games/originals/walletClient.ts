@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
+import { LOTTOUP_STATUSES, type LottoupStatus } from "../../../../src/domain/gamePlatform.ts";
 
 /**
  * The LOTTOUP Originals provider's side of the `lottoup` wallet dialect (docs/games.md "The `lottoup` dialect"):
@@ -33,24 +34,7 @@ export function lottoupSignature(secret: string, timestamp: string, rawBody: str
   return `sha256=${createHmac("sha256", secret).update(`${timestamp}.${rawBody}`).digest("hex")}`;
 }
 
-/** Every status the dialect answers. */
-export const LOTTOUP_STATUSES = [
-  "OK",
-  "INVALID_SIGNATURE",
-  "SIGNATURE_EXPIRED",
-  "REPLAYED",
-  "INVALID_TOKEN",
-  "TOKEN_EXPIRED",
-  "USER_DISABLED",
-  "NOT_ENOUGH_MONEY",
-  "DUPLICATE_TRANSACTION",
-  "TRANSACTION_NOT_FOUND",
-  "TRANSACTION_ROLLED_BACK",
-  "WRONG_CURRENCY",
-  "INVALID_REQUEST",
-  "UNKNOWN_ERROR",
-] as const;
-export type LottoupStatus = (typeof LOTTOUP_STATUSES)[number];
+// The dialect's statuses are its published contract (src/domain/gamePlatform.ts), shared with the operator side.
 export type LottoupRefusal = Exclude<LottoupStatus, "OK">;
 
 /**
