@@ -13,6 +13,8 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as MemberRouteImport } from './routes/_member'
 import { Route as DownloadRouteImport } from './routes/download'
 import { Route as ForgotPinRouteImport } from './routes/forgot-pin'
+import { Route as GameRouteRouteImport } from './routes/game/route'
+import { Route as GamesRouteImport } from './routes/games'
 import { Route as HowToRouteImport } from './routes/how-to'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as StaffRouteImport } from './routes/staff'
@@ -22,6 +24,9 @@ import { Route as MemberLottoRouteRouteImport } from './routes/_member/lotto/rou
 import { Route as MemberMainRouteImport } from './routes/_member/main'
 import { Route as MemberNumberSetRouteImport } from './routes/_member/number-set'
 import { Route as MemberPoyRouteImport } from './routes/_member/poy'
+import { Route as ExternalLoginRouteImport } from './routes/external/login'
+import { Route as GameIndexRouteImport } from './routes/game/index'
+import { Route as GameLogoutRouteImport } from './routes/game/logout'
 import { Route as HowtoDepositRouteImport } from './routes/howto/deposit'
 import { Route as HowtoForgotPinRouteImport } from './routes/howto/forgot-pin'
 import { Route as HowtoLottoRouteImport } from './routes/howto/lotto'
@@ -29,6 +34,7 @@ import { Route as HowtoLotto4dRouteImport } from './routes/howto/lotto4d'
 import { Route as HowtoRegisterAddbankRouteImport } from './routes/howto/register-addbank'
 import { Route as HowtoResultPoyRouteImport } from './routes/howto/result-poy'
 import { Route as HowtoWithdrawRouteImport } from './routes/howto/withdraw'
+import { Route as LiveCasinoRouteImport } from './routes/live/casino'
 import { Route as RegisterIndexRouteImport } from './routes/register/index'
 import { Route as RegisterAfSlugRouteImport } from './routes/register/$afSlug'
 import { Route as ResultsIndexRouteImport } from './routes/results.index'
@@ -43,6 +49,17 @@ import { Route as MemberLotto4dRouteImport } from './routes/_member/lotto/4d'
 import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile/index'
 import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
 import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
+import { Route as ExternalOriginalsLottoupBaccaratRouteImport } from './routes/external/originals/lottoup-baccarat'
+import { Route as ExternalOriginalsLottoupDiceRouteImport } from './routes/external/originals/lottoup-dice'
+import { Route as ExternalOriginalsLottoupSiamFortuneRouteImport } from './routes/external/originals/lottoup-siam-fortune'
+import { Route as GameProviderIndexRouteImport } from './routes/game/$provider/index'
+import { Route as GameProviderGameIdRouteImport } from './routes/game/$provider/$gameId'
+import { Route as GameGpxPgSportRouteImport } from './routes/game/gpx/pgSport'
+import { Route as GamePgSoft2Char123GameIdChar125RouteImport } from './routes/game/pg-soft2/{-$gameId}'
+import { Route as GameWlGameTestSplatRouteImport } from './routes/game/wl-game-test/$'
+import { Route as GameWlGameListRouteImport } from './routes/game/wl/$gameList'
+import { Route as GameWlIndexBackupRouteImport } from './routes/game/wl/index-backup'
+import { Route as GameWmListRouteImport } from './routes/game/wm/list'
 import { Route as LoginLineAuthRouteImport } from './routes/login/line/auth'
 import { Route as ResultsVerifyBetIdRouteImport } from './routes/results_.verify.$betId'
 import { Route as MemberCreditDepositIndexRouteImport } from './routes/_member/credit/deposit/index'
@@ -53,6 +70,9 @@ import { Route as MemberCreditDepositTruemoneyRouteImport } from './routes/_memb
 import { Route as MemberLottoBetGroupIndexRouteImport } from './routes/_member/lotto/$betGroup/index'
 import { Route as MemberLottoBetGroupBetIdRouteImport } from './routes/_member/lotto/$betGroup/$betId'
 import { Route as MemberPoyBetGroupChar123PoyIdChar125RouteImport } from './routes/_member/poy_.$betGroup.{-$poyId}'
+import { Route as GameGpxGameListIndexRouteImport } from './routes/game/gpx/$gameList/index'
+import { Route as GameGpxGameListGameIdRouteImport } from './routes/game/gpx/$gameList/$gameId'
+import { Route as GameWlChar123GameListChar125GameIdRouteImport } from './routes/game/wl/{-$gameList}/$gameId'
 import { Route as MemberCreditDepositCryptoIndexRouteImport } from './routes/_member/credit/deposit/crypto/index'
 import { Route as MemberCreditDepositCryptoQueueRouteImport } from './routes/_member/credit/deposit/crypto/queue'
 import { Route as MemberCreditDepositFastIndexRouteImport } from './routes/_member/credit/deposit/fast/index'
@@ -77,6 +97,16 @@ const DownloadRoute = DownloadRouteImport.update({
 const ForgotPinRoute = ForgotPinRouteImport.update({
   id: '/forgot-pin',
   path: '/forgot-pin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GameRouteRoute = GameRouteRouteImport.update({
+  id: '/game',
+  path: '/game',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GamesRoute = GamesRouteImport.update({
+  id: '/games',
+  path: '/games',
   getParentRoute: () => rootRouteImport,
 } as any)
 const HowToRoute = HowToRouteImport.update({
@@ -124,6 +154,21 @@ const MemberPoyRoute = MemberPoyRouteImport.update({
   path: '/poy',
   getParentRoute: () => MemberRoute,
 } as any)
+const ExternalLoginRoute = ExternalLoginRouteImport.update({
+  id: '/external/login',
+  path: '/external/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GameIndexRoute = GameIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameLogoutRoute = GameLogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => GameRouteRoute,
+} as any)
 const HowtoDepositRoute = HowtoDepositRouteImport.update({
   id: '/howto/deposit',
   path: '/howto/deposit',
@@ -157,6 +202,11 @@ const HowtoResultPoyRoute = HowtoResultPoyRouteImport.update({
 const HowtoWithdrawRoute = HowtoWithdrawRouteImport.update({
   id: '/howto/withdraw',
   path: '/howto/withdraw',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LiveCasinoRoute = LiveCasinoRouteImport.update({
+  id: '/live/casino',
+  path: '/live/casino',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterIndexRoute = RegisterIndexRouteImport.update({
@@ -229,6 +279,65 @@ const MemberProfileEditRoute = MemberProfileEditRouteImport.update({
   path: '/profile/edit',
   getParentRoute: () => MemberRoute,
 } as any)
+const ExternalOriginalsLottoupBaccaratRoute =
+  ExternalOriginalsLottoupBaccaratRouteImport.update({
+    id: '/external/originals/lottoup-baccarat',
+    path: '/external/originals/lottoup-baccarat',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ExternalOriginalsLottoupDiceRoute =
+  ExternalOriginalsLottoupDiceRouteImport.update({
+    id: '/external/originals/lottoup-dice',
+    path: '/external/originals/lottoup-dice',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ExternalOriginalsLottoupSiamFortuneRoute =
+  ExternalOriginalsLottoupSiamFortuneRouteImport.update({
+    id: '/external/originals/lottoup-siam-fortune',
+    path: '/external/originals/lottoup-siam-fortune',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const GameProviderIndexRoute = GameProviderIndexRouteImport.update({
+  id: '/$provider/',
+  path: '/$provider/',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameProviderGameIdRoute = GameProviderGameIdRouteImport.update({
+  id: '/$provider/$gameId',
+  path: '/$provider/$gameId',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameGpxPgSportRoute = GameGpxPgSportRouteImport.update({
+  id: '/gpx/pgSport',
+  path: '/gpx/pgSport',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GamePgSoft2Char123GameIdChar125Route =
+  GamePgSoft2Char123GameIdChar125RouteImport.update({
+    id: '/pg-soft2/{-$gameId}',
+    path: '/pg-soft2/{-$gameId}',
+    getParentRoute: () => GameRouteRoute,
+  } as any)
+const GameWlGameTestSplatRoute = GameWlGameTestSplatRouteImport.update({
+  id: '/wl-game-test/$',
+  path: '/wl-game-test/$',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameWlGameListRoute = GameWlGameListRouteImport.update({
+  id: '/wl/$gameList',
+  path: '/wl/$gameList',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameWlIndexBackupRoute = GameWlIndexBackupRouteImport.update({
+  id: '/wl/index-backup',
+  path: '/wl/index-backup',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameWmListRoute = GameWmListRouteImport.update({
+  id: '/wm/list',
+  path: '/wm/list',
+  getParentRoute: () => GameRouteRoute,
+} as any)
 const LoginLineAuthRoute = LoginLineAuthRouteImport.update({
   id: '/login/line/auth',
   path: '/login/line/auth',
@@ -287,6 +396,22 @@ const MemberPoyBetGroupChar123PoyIdChar125Route =
     path: '/poy/$betGroup/{-$poyId}',
     getParentRoute: () => MemberRoute,
   } as any)
+const GameGpxGameListIndexRoute = GameGpxGameListIndexRouteImport.update({
+  id: '/gpx/$gameList/',
+  path: '/gpx/$gameList/',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameGpxGameListGameIdRoute = GameGpxGameListGameIdRouteImport.update({
+  id: '/gpx/$gameList/$gameId',
+  path: '/gpx/$gameList/$gameId',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameWlChar123GameListChar125GameIdRoute =
+  GameWlChar123GameListChar125GameIdRouteImport.update({
+    id: '/wl/{-$gameList}/$gameId',
+    path: '/wl/{-$gameList}/$gameId',
+    getParentRoute: () => GameRouteRoute,
+  } as any)
 const MemberCreditDepositCryptoIndexRoute =
   MemberCreditDepositCryptoIndexRouteImport.update({
     id: '/deposit/crypto/',
@@ -326,8 +451,10 @@ const MemberPoyLotteryChar123BetTypeChar125Char123PoyIdChar125Route =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/game': typeof GameRouteRouteWithChildren
   '/download': typeof DownloadRoute
   '/forgot-pin': typeof ForgotPinRoute
+  '/games': typeof GamesRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
@@ -337,6 +464,8 @@ export interface FileRoutesByFullPath {
   '/main': typeof MemberMainRoute
   '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
+  '/external/login': typeof ExternalLoginRoute
+  '/game/logout': typeof GameLogoutRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -344,7 +473,9 @@ export interface FileRoutesByFullPath {
   '/howto/register-addbank': typeof HowtoRegisterAddbankRoute
   '/howto/result-poy': typeof HowtoResultPoyRoute
   '/howto/withdraw': typeof HowtoWithdrawRoute
+  '/live/casino': typeof LiveCasinoRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
+  '/game/': typeof GameIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/results/': typeof ResultsIndexRoute
   '/bank/add': typeof MemberBankAddRoute
@@ -356,18 +487,32 @@ export interface FileRoutesByFullPath {
   '/lotto/4d': typeof MemberLotto4dRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
+  '/external/originals/lottoup-baccarat': typeof ExternalOriginalsLottoupBaccaratRoute
+  '/external/originals/lottoup-dice': typeof ExternalOriginalsLottoupDiceRoute
+  '/external/originals/lottoup-siam-fortune': typeof ExternalOriginalsLottoupSiamFortuneRoute
+  '/game/$provider/$gameId': typeof GameProviderGameIdRoute
+  '/game/gpx/pgSport': typeof GameGpxPgSportRoute
+  '/game/pg-soft2/{-$gameId}': typeof GamePgSoft2Char123GameIdChar125Route
+  '/game/wl-game-test/$': typeof GameWlGameTestSplatRoute
+  '/game/wl/$gameList': typeof GameWlGameListRoute
+  '/game/wl/index-backup': typeof GameWlIndexBackupRoute
+  '/game/wm/list': typeof GameWmListRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/results/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/lotto/': typeof MemberLottoIndexRoute
   '/profile/': typeof MemberProfileIndexRoute
+  '/game/$provider/': typeof GameProviderIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/poy/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
+  '/game/gpx/$gameList/$gameId': typeof GameGpxGameListGameIdRoute
+  '/game/wl/{-$gameList}/$gameId': typeof GameWlChar123GameListChar125GameIdRoute
   '/credit/deposit/': typeof MemberCreditDepositIndexRoute
   '/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
+  '/game/gpx/$gameList/': typeof GameGpxGameListIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/lotto/$betGroup/$betId/ying': typeof MemberLottoBetGroupBetIdYingRoute
@@ -379,6 +524,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/download': typeof DownloadRoute
   '/forgot-pin': typeof ForgotPinRoute
+  '/games': typeof GamesRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
@@ -387,6 +533,8 @@ export interface FileRoutesByTo {
   '/main': typeof MemberMainRoute
   '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
+  '/external/login': typeof ExternalLoginRoute
+  '/game/logout': typeof GameLogoutRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -394,7 +542,9 @@ export interface FileRoutesByTo {
   '/howto/register-addbank': typeof HowtoRegisterAddbankRoute
   '/howto/result-poy': typeof HowtoResultPoyRoute
   '/howto/withdraw': typeof HowtoWithdrawRoute
+  '/live/casino': typeof LiveCasinoRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
+  '/game': typeof GameIndexRoute
   '/register': typeof RegisterIndexRoute
   '/results': typeof ResultsIndexRoute
   '/bank/add': typeof MemberBankAddRoute
@@ -406,18 +556,32 @@ export interface FileRoutesByTo {
   '/lotto/4d': typeof MemberLotto4dRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
+  '/external/originals/lottoup-baccarat': typeof ExternalOriginalsLottoupBaccaratRoute
+  '/external/originals/lottoup-dice': typeof ExternalOriginalsLottoupDiceRoute
+  '/external/originals/lottoup-siam-fortune': typeof ExternalOriginalsLottoupSiamFortuneRoute
+  '/game/$provider/$gameId': typeof GameProviderGameIdRoute
+  '/game/gpx/pgSport': typeof GameGpxPgSportRoute
+  '/game/pg-soft2/{-$gameId}': typeof GamePgSoft2Char123GameIdChar125Route
+  '/game/wl-game-test/$': typeof GameWlGameTestSplatRoute
+  '/game/wl/$gameList': typeof GameWlGameListRoute
+  '/game/wl/index-backup': typeof GameWlIndexBackupRoute
+  '/game/wm/list': typeof GameWmListRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/results/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/lotto': typeof MemberLottoIndexRoute
   '/profile': typeof MemberProfileIndexRoute
+  '/game/$provider': typeof GameProviderIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/poy/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
+  '/game/gpx/$gameList/$gameId': typeof GameGpxGameListGameIdRoute
+  '/game/wl/{-$gameList}/$gameId': typeof GameWlChar123GameListChar125GameIdRoute
   '/credit/deposit': typeof MemberCreditDepositIndexRoute
   '/lotto/$betGroup': typeof MemberLottoBetGroupIndexRoute
+  '/game/gpx/$gameList': typeof GameGpxGameListIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/lotto/$betGroup/$betId/ying': typeof MemberLottoBetGroupBetIdYingRoute
@@ -428,9 +592,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/game': typeof GameRouteRouteWithChildren
   '/_member': typeof MemberRouteWithChildren
   '/download': typeof DownloadRoute
   '/forgot-pin': typeof ForgotPinRoute
+  '/games': typeof GamesRoute
   '/how-to': typeof HowToRoute
   '/maintenance': typeof MaintenanceRoute
   '/staff': typeof StaffRoute
@@ -440,6 +606,8 @@ export interface FileRoutesById {
   '/_member/main': typeof MemberMainRoute
   '/_member/number-set': typeof MemberNumberSetRoute
   '/_member/poy': typeof MemberPoyRoute
+  '/external/login': typeof ExternalLoginRoute
+  '/game/logout': typeof GameLogoutRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
   '/howto/lotto': typeof HowtoLottoRoute
@@ -447,7 +615,9 @@ export interface FileRoutesById {
   '/howto/register-addbank': typeof HowtoRegisterAddbankRoute
   '/howto/result-poy': typeof HowtoResultPoyRoute
   '/howto/withdraw': typeof HowtoWithdrawRoute
+  '/live/casino': typeof LiveCasinoRoute
   '/register/$afSlug': typeof RegisterAfSlugRoute
+  '/game/': typeof GameIndexRoute
   '/register/': typeof RegisterIndexRoute
   '/results/': typeof ResultsIndexRoute
   '/_member/bank/add': typeof MemberBankAddRoute
@@ -459,18 +629,32 @@ export interface FileRoutesById {
   '/_member/lotto/4d': typeof MemberLotto4dRoute
   '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
   '/_member/profile/edit': typeof MemberProfileEditRoute
+  '/external/originals/lottoup-baccarat': typeof ExternalOriginalsLottoupBaccaratRoute
+  '/external/originals/lottoup-dice': typeof ExternalOriginalsLottoupDiceRoute
+  '/external/originals/lottoup-siam-fortune': typeof ExternalOriginalsLottoupSiamFortuneRoute
+  '/game/$provider/$gameId': typeof GameProviderGameIdRoute
+  '/game/gpx/pgSport': typeof GameGpxPgSportRoute
+  '/game/pg-soft2/{-$gameId}': typeof GamePgSoft2Char123GameIdChar125Route
+  '/game/wl-game-test/$': typeof GameWlGameTestSplatRoute
+  '/game/wl/$gameList': typeof GameWlGameListRoute
+  '/game/wl/index-backup': typeof GameWlIndexBackupRoute
+  '/game/wm/list': typeof GameWmListRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/results_/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/_member/lotto/': typeof MemberLottoIndexRoute
   '/_member/profile/': typeof MemberProfileIndexRoute
+  '/game/$provider/': typeof GameProviderIndexRoute
   '/_member/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/_member/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/_member/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/_member/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/_member/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/_member/poy_/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
+  '/game/gpx/$gameList/$gameId': typeof GameGpxGameListGameIdRoute
+  '/game/wl/{-$gameList}/$gameId': typeof GameWlChar123GameListChar125GameIdRoute
   '/_member/credit/deposit/': typeof MemberCreditDepositIndexRoute
   '/_member/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
+  '/game/gpx/$gameList/': typeof GameGpxGameListIndexRoute
   '/_member/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/_member/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/_member/lotto/$betGroup/$betId_/ying': typeof MemberLottoBetGroupBetIdYingRoute
@@ -482,8 +666,10 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/game'
     | '/download'
     | '/forgot-pin'
+    | '/games'
     | '/how-to'
     | '/maintenance'
     | '/staff'
@@ -493,6 +679,8 @@ export interface FileRouteTypes {
     | '/main'
     | '/number-set'
     | '/poy'
+    | '/external/login'
+    | '/game/logout'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -500,7 +688,9 @@ export interface FileRouteTypes {
     | '/howto/register-addbank'
     | '/howto/result-poy'
     | '/howto/withdraw'
+    | '/live/casino'
     | '/register/$afSlug'
+    | '/game/'
     | '/register/'
     | '/results/'
     | '/bank/add'
@@ -512,18 +702,32 @@ export interface FileRouteTypes {
     | '/lotto/4d'
     | '/profile/change-pin'
     | '/profile/edit'
+    | '/external/originals/lottoup-baccarat'
+    | '/external/originals/lottoup-dice'
+    | '/external/originals/lottoup-siam-fortune'
+    | '/game/$provider/$gameId'
+    | '/game/gpx/pgSport'
+    | '/game/pg-soft2/{-$gameId}'
+    | '/game/wl-game-test/$'
+    | '/game/wl/$gameList'
+    | '/game/wl/index-backup'
+    | '/game/wm/list'
     | '/login/line/auth'
     | '/results/verify/$betId'
     | '/lotto/'
     | '/profile/'
+    | '/game/$provider/'
     | '/credit/deposit/normal'
     | '/credit/deposit/qrcode'
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
     | '/lotto/$betGroup/$betId'
     | '/poy/$betGroup/{-$poyId}'
+    | '/game/gpx/$gameList/$gameId'
+    | '/game/wl/{-$gameList}/$gameId'
     | '/credit/deposit/'
     | '/lotto/$betGroup/'
+    | '/game/gpx/$gameList/'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
     | '/lotto/$betGroup/$betId/ying'
@@ -535,6 +739,7 @@ export interface FileRouteTypes {
     | '/'
     | '/download'
     | '/forgot-pin'
+    | '/games'
     | '/how-to'
     | '/maintenance'
     | '/staff'
@@ -543,6 +748,8 @@ export interface FileRouteTypes {
     | '/main'
     | '/number-set'
     | '/poy'
+    | '/external/login'
+    | '/game/logout'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -550,7 +757,9 @@ export interface FileRouteTypes {
     | '/howto/register-addbank'
     | '/howto/result-poy'
     | '/howto/withdraw'
+    | '/live/casino'
     | '/register/$afSlug'
+    | '/game'
     | '/register'
     | '/results'
     | '/bank/add'
@@ -562,18 +771,32 @@ export interface FileRouteTypes {
     | '/lotto/4d'
     | '/profile/change-pin'
     | '/profile/edit'
+    | '/external/originals/lottoup-baccarat'
+    | '/external/originals/lottoup-dice'
+    | '/external/originals/lottoup-siam-fortune'
+    | '/game/$provider/$gameId'
+    | '/game/gpx/pgSport'
+    | '/game/pg-soft2/{-$gameId}'
+    | '/game/wl-game-test/$'
+    | '/game/wl/$gameList'
+    | '/game/wl/index-backup'
+    | '/game/wm/list'
     | '/login/line/auth'
     | '/results/verify/$betId'
     | '/lotto'
     | '/profile'
+    | '/game/$provider'
     | '/credit/deposit/normal'
     | '/credit/deposit/qrcode'
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
     | '/lotto/$betGroup/$betId'
     | '/poy/$betGroup/{-$poyId}'
+    | '/game/gpx/$gameList/$gameId'
+    | '/game/wl/{-$gameList}/$gameId'
     | '/credit/deposit'
     | '/lotto/$betGroup'
+    | '/game/gpx/$gameList'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
     | '/lotto/$betGroup/$betId/ying'
@@ -583,9 +806,11 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/game'
     | '/_member'
     | '/download'
     | '/forgot-pin'
+    | '/games'
     | '/how-to'
     | '/maintenance'
     | '/staff'
@@ -595,6 +820,8 @@ export interface FileRouteTypes {
     | '/_member/main'
     | '/_member/number-set'
     | '/_member/poy'
+    | '/external/login'
+    | '/game/logout'
     | '/howto/deposit'
     | '/howto/forgot-pin'
     | '/howto/lotto'
@@ -602,7 +829,9 @@ export interface FileRouteTypes {
     | '/howto/register-addbank'
     | '/howto/result-poy'
     | '/howto/withdraw'
+    | '/live/casino'
     | '/register/$afSlug'
+    | '/game/'
     | '/register/'
     | '/results/'
     | '/_member/bank/add'
@@ -614,18 +843,32 @@ export interface FileRouteTypes {
     | '/_member/lotto/4d'
     | '/_member/profile/change-pin'
     | '/_member/profile/edit'
+    | '/external/originals/lottoup-baccarat'
+    | '/external/originals/lottoup-dice'
+    | '/external/originals/lottoup-siam-fortune'
+    | '/game/$provider/$gameId'
+    | '/game/gpx/pgSport'
+    | '/game/pg-soft2/{-$gameId}'
+    | '/game/wl-game-test/$'
+    | '/game/wl/$gameList'
+    | '/game/wl/index-backup'
+    | '/game/wm/list'
     | '/login/line/auth'
     | '/results_/verify/$betId'
     | '/_member/lotto/'
     | '/_member/profile/'
+    | '/game/$provider/'
     | '/_member/credit/deposit/normal'
     | '/_member/credit/deposit/qrcode'
     | '/_member/credit/deposit/qrcodes'
     | '/_member/credit/deposit/truemoney'
     | '/_member/lotto/$betGroup/$betId'
     | '/_member/poy_/$betGroup/{-$poyId}'
+    | '/game/gpx/$gameList/$gameId'
+    | '/game/wl/{-$gameList}/$gameId'
     | '/_member/credit/deposit/'
     | '/_member/lotto/$betGroup/'
+    | '/game/gpx/$gameList/'
     | '/_member/credit/deposit/crypto/queue'
     | '/_member/credit/deposit/fast/queue'
     | '/_member/lotto/$betGroup/$betId_/ying'
@@ -636,12 +879,15 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  GameRouteRoute: typeof GameRouteRouteWithChildren
   MemberRoute: typeof MemberRouteWithChildren
   DownloadRoute: typeof DownloadRoute
   ForgotPinRoute: typeof ForgotPinRoute
+  GamesRoute: typeof GamesRoute
   HowToRoute: typeof HowToRoute
   MaintenanceRoute: typeof MaintenanceRoute
   StaffRoute: typeof StaffRoute
+  ExternalLoginRoute: typeof ExternalLoginRoute
   HowtoDepositRoute: typeof HowtoDepositRoute
   HowtoForgotPinRoute: typeof HowtoForgotPinRoute
   HowtoLottoRoute: typeof HowtoLottoRoute
@@ -649,9 +895,13 @@ export interface RootRouteChildren {
   HowtoRegisterAddbankRoute: typeof HowtoRegisterAddbankRoute
   HowtoResultPoyRoute: typeof HowtoResultPoyRoute
   HowtoWithdrawRoute: typeof HowtoWithdrawRoute
+  LiveCasinoRoute: typeof LiveCasinoRoute
   RegisterAfSlugRoute: typeof RegisterAfSlugRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   ResultsIndexRoute: typeof ResultsIndexRoute
+  ExternalOriginalsLottoupBaccaratRoute: typeof ExternalOriginalsLottoupBaccaratRoute
+  ExternalOriginalsLottoupDiceRoute: typeof ExternalOriginalsLottoupDiceRoute
+  ExternalOriginalsLottoupSiamFortuneRoute: typeof ExternalOriginalsLottoupSiamFortuneRoute
   LoginLineAuthRoute: typeof LoginLineAuthRoute
   ResultsVerifyBetIdRoute: typeof ResultsVerifyBetIdRoute
 }
@@ -684,6 +934,20 @@ declare module '@tanstack/react-router' {
       path: '/forgot-pin'
       fullPath: '/forgot-pin'
       preLoaderRoute: typeof ForgotPinRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/game': {
+      id: '/game'
+      path: '/game'
+      fullPath: '/game'
+      preLoaderRoute: typeof GameRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/games': {
+      id: '/games'
+      path: '/games'
+      fullPath: '/games'
+      preLoaderRoute: typeof GamesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/how-to': {
@@ -749,6 +1013,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberPoyRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/external/login': {
+      id: '/external/login'
+      path: '/external/login'
+      fullPath: '/external/login'
+      preLoaderRoute: typeof ExternalLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/game/': {
+      id: '/game/'
+      path: '/'
+      fullPath: '/game/'
+      preLoaderRoute: typeof GameIndexRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/logout': {
+      id: '/game/logout'
+      path: '/logout'
+      fullPath: '/game/logout'
+      preLoaderRoute: typeof GameLogoutRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
     '/howto/deposit': {
       id: '/howto/deposit'
       path: '/howto/deposit'
@@ -796,6 +1081,13 @@ declare module '@tanstack/react-router' {
       path: '/howto/withdraw'
       fullPath: '/howto/withdraw'
       preLoaderRoute: typeof HowtoWithdrawRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/live/casino': {
+      id: '/live/casino'
+      path: '/live/casino'
+      fullPath: '/live/casino'
+      preLoaderRoute: typeof LiveCasinoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register/': {
@@ -896,6 +1188,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileEditRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/external/originals/lottoup-baccarat': {
+      id: '/external/originals/lottoup-baccarat'
+      path: '/external/originals/lottoup-baccarat'
+      fullPath: '/external/originals/lottoup-baccarat'
+      preLoaderRoute: typeof ExternalOriginalsLottoupBaccaratRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/external/originals/lottoup-dice': {
+      id: '/external/originals/lottoup-dice'
+      path: '/external/originals/lottoup-dice'
+      fullPath: '/external/originals/lottoup-dice'
+      preLoaderRoute: typeof ExternalOriginalsLottoupDiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/external/originals/lottoup-siam-fortune': {
+      id: '/external/originals/lottoup-siam-fortune'
+      path: '/external/originals/lottoup-siam-fortune'
+      fullPath: '/external/originals/lottoup-siam-fortune'
+      preLoaderRoute: typeof ExternalOriginalsLottoupSiamFortuneRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/game/$provider/': {
+      id: '/game/$provider/'
+      path: '/$provider'
+      fullPath: '/game/$provider/'
+      preLoaderRoute: typeof GameProviderIndexRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/$provider/$gameId': {
+      id: '/game/$provider/$gameId'
+      path: '/$provider/$gameId'
+      fullPath: '/game/$provider/$gameId'
+      preLoaderRoute: typeof GameProviderGameIdRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/gpx/pgSport': {
+      id: '/game/gpx/pgSport'
+      path: '/gpx/pgSport'
+      fullPath: '/game/gpx/pgSport'
+      preLoaderRoute: typeof GameGpxPgSportRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/pg-soft2/{-$gameId}': {
+      id: '/game/pg-soft2/{-$gameId}'
+      path: '/pg-soft2/{-$gameId}'
+      fullPath: '/game/pg-soft2/{-$gameId}'
+      preLoaderRoute: typeof GamePgSoft2Char123GameIdChar125RouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/wl-game-test/$': {
+      id: '/game/wl-game-test/$'
+      path: '/wl-game-test/$'
+      fullPath: '/game/wl-game-test/$'
+      preLoaderRoute: typeof GameWlGameTestSplatRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/wl/$gameList': {
+      id: '/game/wl/$gameList'
+      path: '/wl/$gameList'
+      fullPath: '/game/wl/$gameList'
+      preLoaderRoute: typeof GameWlGameListRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/wl/index-backup': {
+      id: '/game/wl/index-backup'
+      path: '/wl/index-backup'
+      fullPath: '/game/wl/index-backup'
+      preLoaderRoute: typeof GameWlIndexBackupRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/wm/list': {
+      id: '/game/wm/list'
+      path: '/wm/list'
+      fullPath: '/game/wm/list'
+      preLoaderRoute: typeof GameWmListRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
     '/login/line/auth': {
       id: '/login/line/auth'
       path: '/login/line/auth'
@@ -966,6 +1335,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberPoyBetGroupChar123PoyIdChar125RouteImport
       parentRoute: typeof MemberRoute
     }
+    '/game/gpx/$gameList/': {
+      id: '/game/gpx/$gameList/'
+      path: '/gpx/$gameList'
+      fullPath: '/game/gpx/$gameList/'
+      preLoaderRoute: typeof GameGpxGameListIndexRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/gpx/$gameList/$gameId': {
+      id: '/game/gpx/$gameList/$gameId'
+      path: '/gpx/$gameList/$gameId'
+      fullPath: '/game/gpx/$gameList/$gameId'
+      preLoaderRoute: typeof GameGpxGameListGameIdRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/wl/{-$gameList}/$gameId': {
+      id: '/game/wl/{-$gameList}/$gameId'
+      path: '/wl/{-$gameList}/$gameId'
+      fullPath: '/game/wl/{-$gameList}/$gameId'
+      preLoaderRoute: typeof GameWlChar123GameListChar125GameIdRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
     '/_member/credit/deposit/crypto/': {
       id: '/_member/credit/deposit/crypto/'
       path: '/deposit/crypto'
@@ -1010,6 +1400,43 @@ declare module '@tanstack/react-router' {
     }
   }
 }
+
+interface GameRouteRouteChildren {
+  GameLogoutRoute: typeof GameLogoutRoute
+  GameIndexRoute: typeof GameIndexRoute
+  GameProviderGameIdRoute: typeof GameProviderGameIdRoute
+  GameGpxPgSportRoute: typeof GameGpxPgSportRoute
+  GamePgSoft2Char123GameIdChar125Route: typeof GamePgSoft2Char123GameIdChar125Route
+  GameWlGameTestSplatRoute: typeof GameWlGameTestSplatRoute
+  GameWlGameListRoute: typeof GameWlGameListRoute
+  GameWlIndexBackupRoute: typeof GameWlIndexBackupRoute
+  GameWmListRoute: typeof GameWmListRoute
+  GameProviderIndexRoute: typeof GameProviderIndexRoute
+  GameGpxGameListGameIdRoute: typeof GameGpxGameListGameIdRoute
+  GameWlChar123GameListChar125GameIdRoute: typeof GameWlChar123GameListChar125GameIdRoute
+  GameGpxGameListIndexRoute: typeof GameGpxGameListIndexRoute
+}
+
+const GameRouteRouteChildren: GameRouteRouteChildren = {
+  GameLogoutRoute: GameLogoutRoute,
+  GameIndexRoute: GameIndexRoute,
+  GameProviderGameIdRoute: GameProviderGameIdRoute,
+  GameGpxPgSportRoute: GameGpxPgSportRoute,
+  GamePgSoft2Char123GameIdChar125Route: GamePgSoft2Char123GameIdChar125Route,
+  GameWlGameTestSplatRoute: GameWlGameTestSplatRoute,
+  GameWlGameListRoute: GameWlGameListRoute,
+  GameWlIndexBackupRoute: GameWlIndexBackupRoute,
+  GameWmListRoute: GameWmListRoute,
+  GameProviderIndexRoute: GameProviderIndexRoute,
+  GameGpxGameListGameIdRoute: GameGpxGameListGameIdRoute,
+  GameWlChar123GameListChar125GameIdRoute:
+    GameWlChar123GameListChar125GameIdRoute,
+  GameGpxGameListIndexRoute: GameGpxGameListIndexRoute,
+}
+
+const GameRouteRouteWithChildren = GameRouteRoute._addFileChildren(
+  GameRouteRouteChildren,
+)
 
 interface MemberBankRouteRouteChildren {
   MemberBankAddRoute: typeof MemberBankAddRoute
@@ -1114,12 +1541,15 @@ const MemberRouteWithChildren =
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  GameRouteRoute: GameRouteRouteWithChildren,
   MemberRoute: MemberRouteWithChildren,
   DownloadRoute: DownloadRoute,
   ForgotPinRoute: ForgotPinRoute,
+  GamesRoute: GamesRoute,
   HowToRoute: HowToRoute,
   MaintenanceRoute: MaintenanceRoute,
   StaffRoute: StaffRoute,
+  ExternalLoginRoute: ExternalLoginRoute,
   HowtoDepositRoute: HowtoDepositRoute,
   HowtoForgotPinRoute: HowtoForgotPinRoute,
   HowtoLottoRoute: HowtoLottoRoute,
@@ -1127,9 +1557,14 @@ const rootRouteChildren: RootRouteChildren = {
   HowtoRegisterAddbankRoute: HowtoRegisterAddbankRoute,
   HowtoResultPoyRoute: HowtoResultPoyRoute,
   HowtoWithdrawRoute: HowtoWithdrawRoute,
+  LiveCasinoRoute: LiveCasinoRoute,
   RegisterAfSlugRoute: RegisterAfSlugRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   ResultsIndexRoute: ResultsIndexRoute,
+  ExternalOriginalsLottoupBaccaratRoute: ExternalOriginalsLottoupBaccaratRoute,
+  ExternalOriginalsLottoupDiceRoute: ExternalOriginalsLottoupDiceRoute,
+  ExternalOriginalsLottoupSiamFortuneRoute:
+    ExternalOriginalsLottoupSiamFortuneRoute,
   LoginLineAuthRoute: LoginLineAuthRoute,
   ResultsVerifyBetIdRoute: ResultsVerifyBetIdRoute,
 }

@@ -53,9 +53,10 @@ export type Refusal = "session" | "area";
 let onUnauthorized: ((refusal: Refusal) => void) | null = null;
 
 /**
- * SPEC.md section 6 sends a member to the Unauthorized page on any 401 or 403; we keep that for a refused session,
- * but an area refusal shows the 403 screen and keeps the member logged in (docs/architecture.md "Access by
- * status": logging a member out for opening a page their status closes would punish a link, not a session).
+ * The product sent a member to the Unauthorized page on any 401 or 403 (docs/rules.md "Guards and sessions"); we
+ * keep that for a refused session, but an area refusal shows the 403 screen and keeps the member logged in
+ * (docs/architecture.md "Access by status": logging a member out for opening a page their status closes would
+ * punish a link, not a session).
  */
 export function setUnauthorizedHandler(handler: (refusal: Refusal) => void): void {
   onUnauthorized = handler;
@@ -77,8 +78,13 @@ async function refusalOf(response: Response): Promise<Refusal> {
   }
 }
 
-/** Requests whose 401/403 is an answer for the form, not a lost session. */
-const OWN_ERROR_HANDLING = /\/(users\.login|users\.signup|users\.logout|users\.auth)$/;
+/**
+ * Requests whose 401/403 is an answer for the form, not a lost session: the login forms, and LOTTOUP Originals' game
+ * server, whose 401 and 403 are about the game session token in the body (an expired game session, a games-closed
+ * status), never about the member's cookie (docs/games.md "The Originals API").
+ */
+const OWN_ERROR_HANDLING =
+  /\/(users\.login|users\.signup|users\.logout|users\.auth)$|^\/external\/originals\/api\//;
 
 /** What a request remembers from when it was sent: the id of the session it was sent under. */
 interface SentWith {
@@ -140,9 +146,11 @@ function createClient(prefix: string): KyInstance {
   });
 }
 
-/** General API (`/api`) and betting slip API (`/poy-api`), as in SPEC.md section 7. */
+/** General API (`/api`) and betting slip API (`/poy-api`), as in docs/rules.md "Routes". */
 export const api = createClient("/api");
 export const poyApi = createClient("/poy-api");
+/** LOTTOUP Originals' game server (docs/games.md "The Originals API"): same headers; its refusals are its own. */
+export const originalsApi = createClient("/external/originals/api");
 
 /** POST JSON and read JSON back, rejecting with ApiError. Also returns the response for its headers. */
 export async function postJson<T>(

@@ -19,3 +19,23 @@ export function dateSearch(search: Record<string, unknown>): { date?: string } {
     ? { date: search.date }
     : {};
 }
+
+/**
+ * `?next=` of a login page: where to go once logged in (a game the guest tapped). Only a path of this site
+ * (`/…`, never `//host` or a scheme), so a link cannot send a member elsewhere after they typed their PIN.
+ */
+export function nextSearch(search: Record<string, unknown>): { next?: string } {
+  const next = search.next;
+  return typeof next === "string" && /^\/(?![/\\])[^\s]{0,300}$/.test(next) ? { next } : {};
+}
+
+/**
+ * `?token=…&lang=…` of LOTTOUP Originals' game pages (the launch URL, docs/games.md): the game session token (kept
+ * as given; the game server judges it) and the language the lobby was in (th, en, kh, mm; aliases accepted).
+ */
+export function gameLaunchSearch(search: Record<string, unknown>): { token: string; lang?: string } {
+  const token = typeof search.token === "string" && search.token.length <= 512 ? search.token : "";
+  return typeof search.lang === "string" && /^[a-zA-Z_-]{2,10}$/.test(search.lang)
+    ? { token, lang: search.lang }
+    : { token };
+}

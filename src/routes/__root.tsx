@@ -1,4 +1,4 @@
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, Outlet, useMatches } from "@tanstack/react-router";
 import { type ComponentType, lazy, Suspense } from "react";
 import { authAtom, forbiddenAtom, unauthorizedAtom } from "../lib/auth.ts";
 import { guardPublic } from "../lib/guards.ts";
@@ -19,6 +19,17 @@ import {
 import { TopBar } from "../ui/TopBar.tsx";
 import { UpdatePrompt } from "../ui/UpdatePrompt.tsx";
 import { WaitingOverlay } from "../ui/WaitingOverlay.tsx";
+
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /**
+     * The page brings its own chrome and the shell shows none of its own (no top bar, drawer, offline banner or
+     * update prompt): LOTTOUP Originals' game pages, which the lobby shows in a frame
+     * (src/routes/external/originals, docs/architecture.md "Pages without the shell").
+     */
+    bare?: boolean;
+  }
+}
 
 export interface RouterContext {
   store: AppStore;
@@ -56,12 +67,26 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** A page in a frame (staticData.bare): only the loading bar and the page itself. */
+function BareShell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="app app-bare">
+      <LoadingBar />
+      <main id="main" className="app-bare-main">
+        {children}
+      </main>
+    </div>
+  );
+}
+
 function RootLayout() {
   const siteStatus = useAtomValue(siteStatusAtom);
   const unauthorized = useAtomValue(unauthorizedAtom);
   const forbidden = useAtomValue(forbiddenAtom);
+  const bare = useMatches({ select: (matches) => matches.some((match) => match.staticData?.bare === true) });
+  const Frame = bare ? BareShell : Shell;
   return (
-    <Shell>
+    <Frame>
       {siteStatus === "not-allowed" ? (
         <NotAllowDomainScreen />
       ) : unauthorized ? (
@@ -71,7 +96,7 @@ function RootLayout() {
       ) : (
         <Outlet />
       )}
-    </Shell>
+    </Frame>
   );
 }
 
