@@ -123,8 +123,18 @@ test("a funded player plays baccarat, the slot and dice, rotates a seed and sees
   await page.getByRole("textbox", { name: "Target (0.00–99.99)" }).fill("50.00");
   const beforeRoll = await balance(page).textContent();
   await page.getByRole("button", { name: "Roll", exact: true }).click();
-  await expect(page.locator(".og-roll")).toHaveText(/^Roll \d{1,2}\.\d\d (You win|You lose)$/);
+  await expect(page.locator(".og-roll")).toHaveText(/^Result \d{1,2}\.\d\d (You win|You lose)$/);
   await expect(balance(page)).not.toHaveText(beforeRoll ?? "");
+
+  await expect(page.getByText(/^Your bet: under 50\.00$/)).toBeVisible();
+
+  // More than the balance: the wallet refuses, the page says so with the balance, and nothing was played.
+  const held = await balance(page).textContent();
+  await page.getByRole("textbox", { name: "Stake (baht)" }).fill("5000");
+  await page.getByRole("button", { name: "Roll", exact: true }).click();
+  await expect(page.getByText(`Not enough money: your balance is ${held}.`)).toBeVisible();
+  await expect(balance(page)).toHaveText(held ?? "");
+  await page.getByRole("textbox", { name: "Stake (baht)" }).fill("10");
 
   // Autoplay: 3 rounds, one at a time, then it says it finished.
   await page.getByRole("spinbutton", { name: "Rounds (max 100)" }).fill("3");
@@ -145,6 +155,7 @@ test("a funded player plays baccarat, the slot and dice, rotates a seed and sees
   await expect(page.getByText("Previous server seed revealed")).toBeVisible();
   await expect(page.locator(".og-facts dd").nth(1)).toHaveText("my-lucky-seed");
   await expect(history.getByText("Verified ✓")).toHaveCount(4);
+  await expect(history.getByText("Verifiable after you rotate the seed")).toHaveCount(0);
   await expect(history.getByText(/Mismatch/)).toHaveCount(0);
 
   for (const lang of LANGS) {
@@ -153,6 +164,12 @@ test("a funded player plays baccarat, the slot and dice, rotates a seed and sees
     await expect(page.locator(".og-roll strong")).toBeVisible();
     await photograph(page, "dice", lang);
   }
+
+  // ---- A game session that is not (or no longer) valid: said plainly, and the member stays logged in ----------
+  await page.goto("/external/originals/lottoup-dice?token=not-a-game-session&lang=en");
+  await expect(page.getByRole("heading", { name: "This game session has ended" })).toBeVisible();
+  await expect(page.getByText("Go back to the lobby and open the game again.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Roll", exact: true })).toHaveCount(0);
 
   // ---- The statement lists the games' bets and wins ------------------------------------------------------------
   // The game page took the lobby's language (the app's own): back in English for the statement.

@@ -96,13 +96,14 @@ interface SentWith {
  * the app never holds the token. Every request also carries the app's header (`X-Requested-With: lottoup`),
  * without which the server refuses a change made with the cookie (CSRF, docs/security.md).
  */
-function createClient(prefix: string): KyInstance {
+function createClient(prefix: string, { anonymous = false }: { anonymous?: boolean } = {}): KyInstance {
   return ky.create({
     prefix,
     timeout: 20_000,
     // Never retry automatically: calls that move money carry idempotency keys and are retried on purpose.
     retry: 0,
-    credentials: "same-origin",
+    // Anonymous: no cookie and no guest id (a game provider knows the player only by the token in the body).
+    credentials: anonymous ? "omit" : "same-origin",
     hooks: {
       beforeRequest: [
         ({ request, options }) => {
@@ -110,7 +111,7 @@ function createClient(prefix: string): KyInstance {
           (options.context as SentWith).session = currentSession()?.id ?? null;
           request.headers.set(CSRF_HEADER, CSRF_HEADER_VALUE);
           request.headers.set("x-locale", readText(STORAGE_KEYS.locale) ?? "th");
-          const guestId = getGuestId();
+          const guestId = anonymous ? null : getGuestId();
           if (guestId) request.headers.set("x-guest-id", guestId);
         },
       ],
@@ -149,8 +150,11 @@ function createClient(prefix: string): KyInstance {
 /** General API (`/api`) and betting slip API (`/poy-api`), as in docs/rules.md "Routes". */
 export const api = createClient("/api");
 export const poyApi = createClient("/poy-api");
-/** LOTTOUP Originals' game server (docs/games.md "The Originals API"): same headers; its refusals are its own. */
-export const originalsApi = createClient("/external/originals/api");
+/**
+ * LOTTOUP Originals' game server (docs/games.md "The Originals API"): the app's header, but no cookie and no guest id,
+ * since a provider knows the player only by the game session token in the body; its 401/403 are its own.
+ */
+export const originalsApi = createClient("/external/originals/api", { anonymous: true });
 
 /** POST JSON and read JSON back, rejecting with ApiError. Also returns the response for its headers. */
 export async function postJson<T>(

@@ -14,7 +14,7 @@ import { formatSatang } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/submit.ts";
 import { FormError, TextField } from "../../ui/form.tsx";
 import { AutoplayControls } from "./Autoplay.tsx";
-import { type DiceOutcome, type DiceRules, type PlayAnswer, rollDice } from "./api.ts";
+import { type DiceBetJson, type DiceOutcome, type DiceRules, type PlayAnswer, rollDice } from "./api.ts";
 import { diceProblem, hundredths, stakeOf, targetOf } from "./bets.ts";
 import { GamePage, type GameState, money, RoundMoney, satang } from "./Game.tsx";
 import { originalsErrorText, PROBLEM_TEXT } from "./messages.ts";
@@ -76,7 +76,7 @@ function DiceTable({ state }: { state: GameState<DiceRules> }) {
   const [direction, setDirection] = useState<DiceDirection>("under");
   const [target, setTarget] = useState(5000);
   const [targetText, setTargetText] = useState("50.00");
-  const [last, setLast] = useState<PlayAnswer<DiceOutcome> | null>(null);
+  const [last, setLast] = useState<PlayAnswer<DiceOutcome, DiceBetJson> | null>(null);
   const [autoRunning, setAutoRunning] = useState(false);
   const submit = useSubmit<"stake" | "target">({ errorText: originalsErrorText });
   const range = targetRange(direction);
@@ -135,10 +135,17 @@ function DiceTable({ state }: { state: GameState<DiceRules> }) {
           <>
             <p className={`og-roll ${last.outcome.win ? "og-win" : "og-lose"}`}>
               <span className="og-roll-label">
-                <Trans>Roll</Trans>
+                <Trans>Result</Trans>
               </span>{" "}
               <strong>{hundredths(last.outcome.rollHundredths)}</strong>{" "}
               {last.outcome.win ? <Trans>You win</Trans> : <Trans>You lose</Trans>}
+            </p>
+            <p className="og-bet-line">
+              {last.bet.direction === "under" ? (
+                <Trans>Your bet: under {hundredths(last.bet.target)}</Trans>
+              ) : (
+                <Trans>Your bet: over {hundredths(last.bet.target)}</Trans>
+              )}
             </p>
             <RoundMoney answer={last} />
           </>
@@ -180,23 +187,6 @@ function DiceTable({ state }: { state: GameState<DiceRules> }) {
           </button>
         </div>
       </fieldset>
-      <div className="field">
-        <label htmlFor="og-dice-target">
-          <Trans>Target</Trans>
-        </label>
-        <input
-          id="og-dice-target"
-          className="og-slider"
-          type="range"
-          min={range.min}
-          max={range.max}
-          step={1}
-          value={clamp(target, range)}
-          disabled={busy}
-          aria-valuetext={hundredths(target)}
-          onChange={(event) => moveTarget(Number(event.target.value))}
-        />
-      </div>
       <TextField
         label={t`Target (0.00–99.99)`}
         inputMode="decimal"
@@ -215,6 +205,18 @@ function DiceTable({ state }: { state: GameState<DiceRules> }) {
           if (typed !== null && isValidDiceTarget(direction, typed)) setTargetText(hundredths(typed));
         }}
         error={submit.fieldError("target")}
+      />
+      <input
+        className="og-slider"
+        type="range"
+        aria-label={t`Target`}
+        min={range.min}
+        max={range.max}
+        step={1}
+        value={clamp(target, range)}
+        disabled={busy}
+        aria-valuetext={hundredths(target)}
+        onChange={(event) => moveTarget(Number(event.target.value))}
       />
       <dl className="og-odds">
         <div>
