@@ -7,7 +7,6 @@ import Fastify, {
   type RouteOptions,
 } from "fastify";
 import type { Server as SocketServer } from "socket.io";
-import { satangToBaht } from "../src/domain/money.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from "./http/bodyLimit.ts";
@@ -23,40 +22,28 @@ import {
 } from "./http/security.ts";
 import { registerSessionCookieClearing } from "./http/sessionCookies.ts";
 import { isNonAppPath, registerStatic, sendShell } from "./http/static.ts";
-import { accountBalance, memberAccount, onCashChange } from "./ledger/ledger.ts";
-import { accountsRoutes } from "./modules/accounts/routes.ts";
-import { securityRoutes } from "./modules/accounts/securityRoutes.ts";
-import { authenticateToken, liveSession, onSessionsEnded } from "./modules/accounts/sessions.ts";
-import { type GamesOptions, gamesModule } from "./modules/games/index.ts";
-import { type OriginalsDeps, originalsProvider } from "./modules/games/originals/provider.ts";
-import { lineRoutes } from "./modules/line/routes.ts";
-import { numberSetRoutes } from "./modules/lotto/numberSets.ts";
-import { resultRoutes } from "./modules/lotto/resultRoutes.ts";
-import { startRoundJob } from "./modules/lotto/roundJob.ts";
-import { lottoRoutes } from "./modules/lotto/routes.ts";
-import { yingRoutes } from "./modules/lotto/yingRoutes.ts";
-import { pushRoutes } from "./modules/push/routes.ts";
-import { startPushSender } from "./modules/push/sender.ts";
-import { siteRoutes } from "./modules/site/routes.ts";
-import { staffRoutes } from "./modules/staff/routes.ts";
-import { bankRoutes } from "./modules/wallet/banks.ts";
-import { depositRoutes } from "./modules/wallet/depositRoutes.ts";
-import { walletRoutes } from "./modules/wallet/routes.ts";
-import { staffWalletRoutes } from "./modules/wallet/staffWallet.ts";
-import { statementRoutes } from "./modules/wallet/statements.ts";
-import { withdrawalRoutes } from "./modules/wallet/withdrawals.ts";
-import { type CaptchaVerifier, disabledCaptcha, recaptchaVerifier } from "./providers/captcha.ts";
-import { defaultPaymentProviders, type PaymentProviders } from "./providers/payments.ts";
-import { firebasePushProvider, localPushProvider, type PushProvider } from "./providers/push.ts";
-import { type ResultsFeed, resultsFeedFor } from "./providers/resultsFeed.ts";
-import { httpSmsProvider, outboxSmsProvider, type SmsProvider } from "./providers/sms.ts";
-import {
-  attachRealtime,
-  closeRealtime,
-  disconnectSession,
-  startSessionSweep,
-  type TokenVerifier,
-} from "./realtime.ts";
+import { registerAccessControl } from "./kernel/access.ts";
+import { createJobRunner } from "./kernel/jobs.ts";
+import { socketSessionSweep, wireMoneyUpdates, wireSessionEnds } from "./kernel/live.ts";
+import type { AppModule, ModuleBase } from "./kernel/module.ts";
+import { authenticateToken } from "./kernel/sessions.ts";
+import accounts, { type AccountsOptions } from "./modules/accounts/index.ts";
+import games, {
+  type GamesOptions,
+  type OriginalsOptions,
+  originalsModule as originals,
+} from "./modules/games/index.ts";
+import line from "./modules/line/index.ts";
+import lotto, { type LottoOptions } from "./modules/lotto/index.ts";
+import push, { type PushOptions } from "./modules/push/index.ts";
+import site from "./modules/site/index.ts";
+import staff from "./modules/staff/index.ts";
+import wallet, { type WalletOptions } from "./modules/wallet/index.ts";
+import type { PaymentProviders } from "./providers/payments.ts";
+import type { PushProvider } from "./providers/push.ts";
+import type { ResultsFeed } from "./providers/resultsFeed.ts";
+import type { SmsProvider } from "./providers/sms.ts";
+import { attachRealtime, closeRealtime, type TokenVerifier } from "./realtime.ts";
 
 export interface AppDeps {
   config: Config;
@@ -87,8 +74,32 @@ export interface AppDeps {
    * LOTTOUP Originals' game server (server/modules/games/originals): its wallet timeout and retry job interval,
    * or a wallet client of the test's own. Default: signed HTTP callbacks to this server's own listening address.
    */
-  originals?: Pick<OriginalsDeps, "wallet" | "walletTimeoutMs" | "retryIntervalMs">;
+  originals?: OriginalsOptions;
 }
+
+/** Every module's own options, as the app hands them on (each module reads the ones its options type names). */
+type ModuleOptions = AccountsOptions &
+  WalletOptions &
+  LottoOptions &
+  PushOptions & { games?: GamesOptions | undefined; originals?: OriginalsOptions | undefined };
+
+/**
+ * The modules (docs/architecture.md "Modules"), each `server/modules/<name>/index.ts`'s default export, one
+ * encapsulated plugin registered in this order (the order routes are added in; no module depends on another's
+ * registration). Originals is the games module's second plugin: its in-house provider, a sibling of the wallet it
+ * calls over HTTP.
+ */
+const MODULES: readonly AppModule<ModuleOptions>[] = [
+  site,
+  accounts,
+  staff,
+  line,
+  wallet,
+  lotto,
+  push,
+  games,
+  originals,
+];
 
 export interface App {
   app: FastifyInstance;
@@ -158,11 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(compress, { global: true, threshold: 1024 });
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);
 
+  const { database } = deps;
   const verifyToken: TokenVerifier =
     deps.verifyToken ??
     (async (token) => {
       try {
-        const member = await authenticateToken(deps.database.db, config.sessionSecret, token);
+        const member = await authenticateToken(database.db, config.sessionSecret, token);
         return { uuid: member.uuid, sessionId: member.sessionId };
       } catch {
         return null;
@@ -175,68 +187,37 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowHost: (hostname) => isAllowedHost(config.allowedHosts, hostname),
     clientAddress: clientAddressResolver(config.trustProxy),
   });
-  const stopSweep = startSessionSweep(
-    io,
-    async (ids) => {
-      const rows = await deps.database.db
-        .selectFrom("sessions")
-        .select("id")
-        .where("id", "in", ids)
-        .where(liveSession)
-        .execute();
-      return new Set(rows.map((r) => r.id));
-    },
-    deps.sessionSweepMs,
-  );
-  // Logout, a lock, a suspension, a PIN reset: the ended sessions' sockets close at once, in every process.
-  const stopSessionsEnded = onSessionsEnded(deps.database.db, async (sessionIds) => {
-    for (const sessionId of sessionIds) await disconnectSession(io, sessionId);
+
+  // The kernel's wiring (server/kernel): the one access hook before any route, the one job runner, and what the
+  // sockets are told (money-update after every committed cash change, ended sessions closed at once).
+  registerAccessControl(app, { db: database.db, sessionSecret: config.sessionSecret });
+  const jobs = createJobRunner(app.log);
+  jobs.add(socketSessionSweep(database.db, io, deps.sessionSweepMs));
+  const stopMoneyUpdates = wireMoneyUpdates(database.db, io);
+  const stopSessionEnds = wireSessionEnds(database.db, io);
+  // The jobs stop (their passes in flight awaited) before anything they use closes; the database closes after
+  // app.close() (server/main.ts, the test harness).
+  app.addHook("onClose", async () => {
+    await jobs.stop();
+    stopSessionEnds();
+    stopMoneyUpdates();
+    await closeRealtime(io);
   });
 
-  await app.register(async (api) => siteRoutes(api, deps));
-  const sms =
-    deps.sms ??
-    (config.sms.provider === "http"
-      ? httpSmsProvider(deps.database.db, config.sms.url, config.sms.token)
-      : outboxSmsProvider(deps.database.db, app.log));
-  await app.register(async (api) => {
-    const captcha: CaptchaVerifier = config.recaptcha
-      ? recaptchaVerifier(config.recaptcha.secret, config.recaptcha.verifyUrl)
-      : disabledCaptcha;
-    await accountsRoutes(api, {
-      config,
-      database: deps.database,
-      sms,
-      captcha,
-    });
-  });
-  await app.register(async (api) => staffRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) => securityRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) => lineRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) => walletRoutes(api, { config, database: deps.database }));
-  const walletDeps = {
+  const base: ModuleBase & ModuleOptions = {
     config,
-    database: deps.database,
-    payments: deps.payments ?? defaultPaymentProviders(config.mode),
+    database,
+    io,
+    jobs,
+    sms: deps.sms,
+    payments: deps.payments,
+    resultsFeed: deps.resultsFeed,
+    push: deps.push,
+    pushSenderIntervalMs: deps.pushSenderIntervalMs,
+    games: deps.games,
+    originals: deps.originals,
   };
-  await app.register(async (api) => bankRoutes(api, walletDeps));
-  await app.register(async (api) => depositRoutes(api, walletDeps));
-  await app.register(async (api) => withdrawalRoutes(api, walletDeps));
-  await app.register(async (api) => statementRoutes(api, walletDeps));
-  await app.register(async (api) => staffWalletRoutes(api, walletDeps));
-  await app.register(async (api) => lottoRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) => resultRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) => yingRoutes(api, { config, database: deps.database, io }));
-  await app.register(async (api) => numberSetRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) => pushRoutes(api, { config, database: deps.database }));
-  await app.register(async (api) =>
-    gamesModule(api, { config, database: deps.database, ...(deps.games ? { options: deps.games } : {}) }),
-  );
-  // LOTTOUP Originals, the in-house provider (docs/games.md "Wiring it in"): a game server of its own under
-  // /external/originals/api that moves money only through signed lottoup callbacks over HTTP to this server's own
-  // listening address (read at each call, so any port works), with a Host ALLOWED_HOSTS accepts and the secret
-  // derived from SESSION_SECRET. Its retry job stops, and its connections close, in its own onClose.
-  await app.register(originalsProvider, { config, database: deps.database, ...deps.originals });
+  for (const module of MODULES) await app.register(module, base);
 
   const hasShell = await registerStatic(app, config.staticDir);
   app.setNotFoundHandler((request, reply) => {
@@ -248,47 +229,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return reply.status(404).send({ code: "NOT_FOUND", message: "Not Found" });
   });
 
-  // SPEC.md section 7: after every committed change to a member's cash, 'money-update' { balance } in their room.
-  const unsubscribe = onCashChange(deps.database.db, async (memberIds) => {
-    const { db } = deps.database;
-    for (const memberId of memberIds) {
-      const member = await db
-        .selectFrom("members")
-        .select("uuid")
-        .where("id", "=", memberId)
-        .executeTakeFirst();
-      if (!member) continue;
-      const { available } = await accountBalance(db, await memberAccount(db, memberId, "member_cash"));
-      io.to(member.uuid).emit("money-update", { balance: satangToBaht(available) });
-    }
-  });
-  // Lotto rounds: created ahead and closed on time, in every process (idempotent; server/modules/lotto/roundJob.ts).
-  const stopRoundJob = startRoundJob(deps.database.db, {
-    log: app.log,
-    feed: deps.resultsFeed === undefined ? resultsFeedFor(config.resultsFeed) : deps.resultsFeed,
-    shooterBonus: config.yeekeeShooterBonus,
-    drawKey: config.drawSeedKey,
-  });
-  // Push notifications: the outbox is delivered by every process (rows are claimed, never sent twice at once).
-  const pushProvider =
-    deps.push ??
-    (config.push.provider === "firebase"
-      ? firebasePushProvider(config.push.serviceAccount)
-      : localPushProvider);
-  const stopPushSender =
-    deps.pushSenderIntervalMs === 0
-      ? async () => {}
-      : startPushSender(deps.database.db, pushProvider, {
-          log: app.log,
-          intervalMs: deps.pushSenderIntervalMs,
-        });
-  app.addHook("onClose", async () => {
-    await stopPushSender();
-    await stopRoundJob();
-    stopSweep();
-    stopSessionsEnded();
-    unsubscribe();
-    await closeRealtime(io);
-  });
   return { app, io };
 }

@@ -3,7 +3,7 @@ import { Server } from "socket.io";
 import { MEMBER_SESSION_COOKIE } from "../src/domain/session.ts";
 import { hostnameOf, isAllowedHandshake, securityHeaders } from "./http/security.ts";
 import { readCookie } from "./http/sessionCookies.ts";
-import { createJobRunner, type JobSpec } from "./kernel/jobs.ts";
+import type { JobSpec } from "./kernel/jobs.ts";
 import type { RealtimeLog, RedisFanOut } from "./realtime-redis.ts";
 
 export const REALTIME_PATH = "/ccu";
@@ -213,18 +213,4 @@ export function sessionSweepJob(io: Server, isLive: SessionLiveness, intervalMs 
       for (const socket of sockets) if (!live.has(socket.data.sessionId)) socket.disconnect(true);
     },
   };
-}
-
-/**
- * TRANSITIONAL (issue 13): the sweep on a runner of its own, for server/app.ts until it lists modules; silent
- * about failures, as the loop it replaced was (the app's runner logs them).
- */
-export function startSessionSweep(
-  io: Server,
-  isLive: SessionLiveness,
-  intervalMs = SESSION_SWEEP_MS,
-): () => void {
-  const runner = createJobRunner({ error: () => {} });
-  runner.add(sessionSweepJob(io, isLive, intervalMs));
-  return () => void runner.stop();
 }

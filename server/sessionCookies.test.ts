@@ -9,10 +9,10 @@ import {
   STAFF_SESSION_COOKIE,
   STAFF_SESSION_COOKIE_PATH,
 } from "../src/domain/session.ts";
+import { PUBLIC_STAFF_ENDPOINTS, STAFF_PERMISSIONS } from "./kernel/access.ts";
 import { memberAccount, systemAccount, transfer } from "./ledger/ledger.ts";
 import { SESSION_TTL_SECONDS } from "./modules/accounts/sessions.ts";
 import { createStaff } from "./modules/staff/createStaff.ts";
-import { PUBLIC_STAFF_ENDPOINTS, STAFF_PERMISSIONS } from "./modules/staff/routes.ts";
 import { createTestApp, type TestApp, tokenOf } from "./test/harness.ts";
 
 /**

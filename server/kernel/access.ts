@@ -107,6 +107,14 @@ export const STAFF_PERMISSIONS = {
     ],
   },
   "lotto.cancel": { roles: ADMINISTRATORS, endpoints: ["POST /api/staff/lotto/rounds.cancel"] },
+  // Games money (docs/games-api.md "Back office"): a member's game transactions and the providers' callbacks, for
+  // reconciliation, and the shortfalls of rolled-back wins; corrections are proposals a second administrator
+  // confirms.
+  "games.read": {
+    roles: EVERY_ROLE,
+    endpoints: ["GET /api/staff/games/transactions", "GET /api/staff/games/shortfalls"],
+  },
+  "games.adjust": { roles: ADMINISTRATORS, endpoints: ["POST /api/staff/games/adjust"] },
   // Who confirms what another staff member proposed (four eyes).
   "proposals.deposit.approve": { roles: EVERY_ROLE, endpoints: [] },
   "proposals.deposit.override": { roles: ADMINISTRATORS, endpoints: [] },
@@ -115,6 +123,8 @@ export const STAFF_PERMISSIONS = {
   "proposals.member-bank.verify": { roles: EVERY_ROLE, endpoints: [] },
   // Where members are told to send deposits: a second administrator confirms every addition or change.
   "proposals.receiving-account.save": { roles: ADMINISTRATORS, endpoints: [] },
+  // A game money correction (GAME_ADD / GAME_DEDUCT): a second administrator confirms every one.
+  "proposals.game.adjust": { roles: ADMINISTRATORS, endpoints: [] },
 } as const satisfies Record<string, { roles: readonly StaffRole[]; endpoints: readonly string[] }>;
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
 
@@ -212,21 +222,6 @@ export async function admitStaff(
   return staff;
 }
 
-const ACCESS_CONTROL = "lottoupAccessControl";
-
-/**
- * TRANSITIONAL (issue 13): registers the hook in this context unless an ancestor has it, for route functions that
- * server/app.ts still registers one by one; once app.ts registers it on the root before every module, the
- * callers go.
- */
-export function ensureAccessControl(
-  app: FastifyInstance,
-  deps: { config: { sessionSecret: string }; database: { db: Kysely<DB> } },
-): void {
-  if (!app.hasDecorator(ACCESS_CONTROL))
-    registerAccessControl(app, { db: deps.database.db, sessionSecret: deps.config.sessionSecret });
-}
-
 /** The guards this hook made (so a route's HEAD twin is not guarded twice). */
 const guards = new WeakSet<object>();
 
@@ -238,7 +233,6 @@ export function registerAccessControl(
   app: FastifyInstance,
   deps: { db: Kysely<DB>; sessionSecret: string },
 ): void {
-  app.decorate(ACCESS_CONTROL, true);
   app.addHook("onRoute", (route: RouteOptions) => {
     const access = route.config?.access;
     if (!access) return;

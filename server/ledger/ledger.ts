@@ -21,9 +21,6 @@ import { type Executor, inTransaction } from "../kernel/db.ts";
  * - the cash listeners (`money-update`) hear of a change only after it commits.
  */
 
-// TRANSITIONAL (issue 13): wallet/fourEyes.ts and games/wallet.ts still import it from here.
-export { inTransaction };
-
 export class LedgerError extends Error {
   readonly code:
     | "INSUFFICIENT_FUNDS"

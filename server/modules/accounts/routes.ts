@@ -23,7 +23,7 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { clearMemberSession, readCookie } from "../../http/sessionCookies.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, admitMember, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, admitMember, memberOf } from "../../kernel/access.ts";
 import { inTransaction } from "../../kernel/db.ts";
 import type { CaptchaVerifier } from "../../providers/captcha.ts";
 import type { SmsProvider } from "../../providers/sms.ts";
@@ -99,8 +99,6 @@ export async function accountsRoutes(app: FastifyInstance, deps: AccountsDeps) {
   const { db } = deps.database;
 
   const limit = (bucket: string, rule: RateLimitRule) => enforceRateLimit(db, bucket, rule);
-
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   const userInfo = (memberId: bigint) => memberUserInfo(db, memberId);
 

@@ -8,7 +8,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, actorOf, ensureAccessControl, memberOf, staffAccess, staffOf } from "../../kernel/access.ts";
+import { ACCESS, actorOf, memberOf, staffAccess, staffOf } from "../../kernel/access.ts";
 import { inTransaction } from "../../kernel/db.ts";
 import { audit } from "../staff/audit.ts";
 import { recordAccountChange } from "./accountChanges.ts";
@@ -30,7 +30,6 @@ const StaffRename = v.object({
  */
 export async function securityRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { db } = deps.database;
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   app.get("/api/users.security-events", { config: { access: ACCESS.member } }, async (request) => {
     const member = memberOf(request);

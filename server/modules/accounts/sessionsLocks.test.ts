@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_SESSION_IDLE_SECONDS } from "../../kernel/sessions.ts";
 import { createTestApp, type TestApp, tokenOf } from "../../test/harness.ts";
 import { createStaff } from "../staff/createStaff.ts";
-import { STAFF_SESSION_IDLE_SECONDS } from "../staff/routes.ts";
 import { lockSeconds } from "./loginLock.ts";
 import { SESSION_IDLE_SECONDS } from "./sessions.ts";
 

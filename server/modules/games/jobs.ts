@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type Kysely, sql } from "kysely";
 import { ORIGINALS_PROVIDER } from "../../../src/domain/gamePlatform.ts";
 import type { DB } from "../../db/schema.ts";
+import type { JobSpec } from "../../kernel/jobs.ts";
 import { SESSION_IDLE_SECONDS } from "../accounts/sessions.ts";
 import { type ProviderRegistry, syncProviderGames } from "./providers.ts";
 
@@ -67,39 +68,6 @@ export async function pruneGameCallbacks(db: Kysely<DB>, now = new Date()): Prom
   return total;
 }
 
-/**
- * A job that runs `work` every `intervalMs` (and at once when `atStart`), never two passes at once; the stop
- * waits for a running pass.
- */
-function every(
-  intervalMs: number,
-  name: string,
-  work: () => Promise<unknown>,
-  options: { log?: Log | undefined; atStart: boolean },
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const tick = () => {
-    if (stopped || running) return;
-    running = work()
-      .then(
-        () => undefined,
-        (err: unknown) => options.log?.error({ err }, `${name} failed`),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  if (options.atStart) tick();
-  const timer = setInterval(tick, intervalMs);
-  timer.unref();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
-}
-
 export interface GameJobOptions {
   log?: Log;
   /**
@@ -112,43 +80,36 @@ export interface GameJobOptions {
   retentionIntervalMs?: number;
 }
 
-/** Starts the three jobs; the returned function stops them and waits for passes in flight (app onClose). */
-export function startGameJobs(
+/**
+ * The three jobs for the job runner (server/kernel/jobs.ts), every process. Lists that come from a provider's API
+ * are fetched at start (Originals' list, in the code, was written when the module started); the sweep and the
+ * retention first run one interval after start. Each pass is bounded by its own batches.
+ */
+export function gameJobs(
   db: Kysely<DB>,
   registry: ProviderRegistry,
   options: GameJobOptions = {},
-): () => Promise<void> {
+): JobSpec[] {
   const { log } = options;
-  // Lists that come from a provider's API are fetched at start (Originals' list, in the code, was written when the
-  // module started); the sweep and the retention first run one interval after start.
   const remote = [...registry.adapters.keys()].some((code) => code !== ORIGINALS_PROVIDER);
-  const stops = [
-    every(
-      options.syncIntervalMs ?? GAME_LIST_SYNC_MS,
-      "game list sync",
-      () => syncGameLists(db, registry, log),
-      {
-        log,
-        atStart: remote && options.syncAtStart !== false,
-      },
-    ),
-    every(
-      options.sweepIntervalMs ?? GAME_SESSION_SWEEP_MS,
-      "game session sweep",
-      () => sweepGameSessions(db),
-      {
-        log,
-        atStart: false,
-      },
-    ),
-    every(
-      options.retentionIntervalMs ?? CALLBACK_RETENTION_MS,
-      "game callback retention",
-      () => pruneGameCallbacks(db),
-      { log, atStart: false },
-    ),
+  return [
+    {
+      name: "game list sync",
+      intervalMs: options.syncIntervalMs ?? GAME_LIST_SYNC_MS,
+      atStart: remote && options.syncAtStart !== false,
+      run: () => syncGameLists(db, registry, log),
+    },
+    {
+      name: "game session sweep",
+      intervalMs: options.sweepIntervalMs ?? GAME_SESSION_SWEEP_MS,
+      atStart: false,
+      run: () => sweepGameSessions(db),
+    },
+    {
+      name: "game callback retention",
+      intervalMs: options.retentionIntervalMs ?? CALLBACK_RETENTION_MS,
+      atStart: false,
+      run: () => pruneGameCallbacks(db),
+    },
   ];
-  return async () => {
-    await Promise.all(stops.map((stop) => stop()));
-  };
 }

@@ -3,9 +3,9 @@ import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import { canLogIn, isAreaBlocked } from "../../../src/domain/access.ts";
 import type { TransactionType } from "../../../src/domain/transactionTypes.ts";
 import type { DB, GameTransactionKind, GameTransactionsTable } from "../../db/schema.ts";
-import { inTransaction, memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
+import { inTransaction } from "../../kernel/db.ts";
+import { memberAccount, notifyMemberCash, systemAccount, transfer } from "../../ledger/ledger.ts";
 import { SESSION_IDLE_SECONDS, touchSession } from "../accounts/sessions.ts";
-import { notifyMemberCash } from "../wallet/common.ts";
 
 /**
  * The seamless wallet's core, dialect-free (docs/games.md "Rules of the wallet"). A provider's game server calls

@@ -22,7 +22,7 @@ import type { Database } from "../../db/database.ts";
 import type { NumberSetsTable } from "../../db/schema.ts";
 import { AppError, type ErrorCode } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import { inTransaction, isUniqueViolation } from "../../kernel/db.ts";
 
 /**
@@ -220,8 +220,6 @@ export interface NumberSetDeps {
 /** The member calls of docs/results-api.md "Number sets", under /poy-api. */
 export async function numberSetRoutes(app: FastifyInstance, deps: NumberSetDeps) {
   const db: Database["db"] = deps.database.db;
-
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   app.get("/poy-api/number-sets", { config: { access: ACCESS.lotto } }, async (request) => {
     const member = memberOf(request);

@@ -11,7 +11,7 @@ import {
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { parseWith } from "../../http/validate.ts";
-import { actorOf, ensureAccessControl, staffAccess, staffOf } from "../../kernel/access.ts";
+import { actorOf, staffAccess, staffOf } from "../../kernel/access.ts";
 import { cancelRound, confirmResult, proposeResult, rejectResult } from "./results.ts";
 import { latestResults, resultsList } from "./resultViews.ts";
 import { findRound } from "./rounds.ts";
@@ -26,8 +26,6 @@ export interface ResultDeps {
 /** Results (public) and the staff's results desk (docs/results-api.md "Results", "Staff calls"). */
 export async function resultRoutes(app: FastifyInstance, deps: ResultDeps) {
   const { db } = deps.database;
-
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   app.get("/poy-api/bet-list-results", async (request) => {
     const query = parseWith(ResultsQuery, request.query);

@@ -9,7 +9,7 @@ import {
 } from "../../../src/domain/lotto/index.ts";
 import type { ShooterBonus } from "../../config.ts";
 import type { DB } from "../../db/schema.ts";
-import { createJobRunner, type JobSpec } from "../../kernel/jobs.ts";
+import type { JobSpec } from "../../kernel/jobs.ts";
 import { pollResultsFeed, type ResultsFeed } from "../../providers/resultsFeed.ts";
 import { DEMO_DRAW_SEED_KEY } from "./drawSecrets.ts";
 import { type DrawLog, drawDueRounds } from "./draws.ts";
@@ -142,14 +142,4 @@ export function roundJob(db: Kysely<DB>, options: RoundJobOptions): JobSpec {
       await runRoundJob(db, new Date(), options.log, options.feed, options.shooterBonus, options.drawKey);
     },
   };
-}
-
-/**
- * TRANSITIONAL (issue 13): the round job on a runner of its own, for server/app.ts until it lists modules (the
- * lotto module adds roundJob to the app's runner). Returns the stop, which waits for a pass in progress.
- */
-export function startRoundJob(db: Kysely<DB>, options: RoundJobOptions): () => Promise<void> {
-  const runner = createJobRunner(options.log ?? { error: () => {} });
-  runner.add(roundJob(db, options));
-  return () => runner.stop();
 }

@@ -28,7 +28,7 @@ import type { Database } from "../../db/database.ts";
 import type { DB } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, actorOf, ensureAccessControl, memberOf, staffAccess, staffOf } from "../../kernel/access.ts";
+import { ACCESS, actorOf, memberOf, staffAccess, staffOf } from "../../kernel/access.ts";
 import { inTransaction } from "../../kernel/db.ts";
 import { audit } from "../staff/audit.ts";
 import { type CreateVia, cancelPoy, listPoys, placePoy, poyView } from "./poys.ts";
@@ -81,8 +81,6 @@ const optionOf = (text: string): AnyOption | null => optionFromWire(text) ?? (is
 /** Betting calls under /poy-api (docs/lotto-api.md) and the staff's restricted numbers under /api/staff/lotto. */
 export async function lottoRoutes(app: FastifyInstance, deps: LottoDeps) {
   const { db } = deps.database;
-
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   // Rounds and rates: public (guests browse rounds; the app caches them for offline drafting).
   app.get("/poy-api/bet-lists.latest", async () => latestLists(db, new Date()));

@@ -6,7 +6,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import { yingRoom } from "../../realtime.ts";
 import { type AuthenticatedMember, optionalMember as memberIfAny } from "../accounts/sessions.ts";
 import { verifyView } from "./draws.ts";
@@ -44,8 +44,6 @@ export async function yingRoutes(app: FastifyInstance, deps: YingDeps) {
     deps.io.to(yingRoom(event.betId)).emit(event.type, event.data);
   });
   app.addHook("onClose", async () => stopForwarding());
-
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   /** Public reads mark the caller's own shots when a valid member session comes along; any other is a guest. */
   function optionalMember(request: FastifyRequest): Promise<AuthenticatedMember | null> {

@@ -10,7 +10,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import { inTransaction, isUniqueViolation } from "../../kernel/db.ts";
 
 /** Oldest devices are forgotten beyond this many per member (a device id is the client's to choose). */
@@ -22,7 +22,6 @@ export const MAX_DEVICES_PER_MEMBER = 10;
  */
 export async function pushRoutes(app: FastifyInstance, deps: { config: Config; database: Database }) {
   const { db } = deps.database;
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
 
   /**
    * Registers (or refreshes) this device's token for the logged-in member. A token names one browser install:

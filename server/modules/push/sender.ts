@@ -6,7 +6,7 @@ import type {
   NotificationOutboxTable,
   NotificationStatus,
 } from "../../db/schema.ts";
-import { createJobRunner, type JobSpec } from "../../kernel/jobs.ts";
+import type { JobSpec } from "../../kernel/jobs.ts";
 import type { PushProvider } from "../../providers/push.ts";
 
 type OutboxRow = Selectable<NotificationOutboxTable>;
@@ -188,18 +188,4 @@ export function pushSenderJob(
       return { more: summary.sent + summary.noDevice + summary.retry + summary.failed >= SENDER_BATCH };
     },
   };
-}
-
-/**
- * TRANSITIONAL (issue 13): the sender on a runner of its own, for server/app.ts until it lists modules (the push
- * module adds pushSenderJob to the app's runner). Returns stop().
- */
-export function startPushSender(
-  db: Kysely<DB>,
-  provider: PushProvider,
-  options: { intervalMs?: number | undefined; log?: Pick<FastifyBaseLogger, "error" | "warn"> } = {},
-): () => Promise<void> {
-  const runner = createJobRunner(options.log ?? { error: () => {} });
-  runner.add(pushSenderJob(db, provider, options));
-  return () => runner.stop();
 }

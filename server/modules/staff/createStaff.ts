@@ -4,8 +4,8 @@ import { PasswordSchema, UsernameSchema } from "../../../src/domain/account.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { DB } from "../../db/schema.ts";
 import { inTransaction } from "../../kernel/db.ts";
+import type { StaffRole } from "../../kernel/sessions.ts";
 import { audit } from "./audit.ts";
-import type { StaffRole } from "./routes.ts";
 
 export const STAFF_ROLES: readonly StaffRole[] = ["staff", "administrator", "super_admin"];
 

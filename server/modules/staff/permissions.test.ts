@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import type { RouteOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffTable } from "../../db/schema.ts";
+import { PUBLIC_STAFF_ENDPOINTS, STAFF_PERMISSIONS, type StaffPermission } from "../../kernel/access.ts";
 import { createTestApp, staffTokensFor, type TestApp } from "../../test/harness.ts";
-import { PUBLIC_STAFF_ENDPOINTS, STAFF_PERMISSIONS, type StaffPermission } from "./routes.ts";
 
 // Least privilege, checked three ways: every registered staff route is in the one permission table, the table is
 // the matrix written in docs/staff-roles.md, and each endpoint, called by each role, refuses exactly the roles

@@ -6,7 +6,7 @@ import { MEMBER_BANKS_MAX, type MemberBankStatus } from "../../../src/domain/wal
 import type { MemberBanksTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import type { Executor } from "../../kernel/db.ts";
 import { inTransaction, iso, isUniqueViolation } from "../../kernel/db.ts";
 import { lastFour, recordAccountChange } from "../accounts/accountChanges.ts";
@@ -40,7 +40,6 @@ export async function ownBank(db: Executor, memberId: bigint, bankId: bigint) {
 
 /** Bank accounts (docs/wallet-api.md "Bank accounts"): users-banks.create and the list behind /bank/status. */
 export async function bankRoutes(app: FastifyInstance, deps: WalletDeps) {
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
   const money = { config: { access: ACCESS.money } };
 

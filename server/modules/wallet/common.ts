@@ -4,13 +4,6 @@ import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import type { PaymentProviders } from "../../providers/payments.ts";
 
-// TRANSITIONAL (issue 13): wallet/fourEyes.ts and the games module still import these from here; the request
-// schemas are src/domain/contracts/common.ts's.
-export { Id, IdempotencyKey, Limit } from "../../../src/domain/contracts/common.ts";
-export type { Executor } from "../../kernel/db.ts";
-export { isUniqueViolation } from "../../kernel/db.ts";
-export { notifyMemberCash } from "../../ledger/ledger.ts";
-
 /** What every part of the wallet module needs. */
 export interface WalletDeps {
   config: Config;

@@ -10,7 +10,7 @@ import {
 } from "../../../src/domain/wallet.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import { bankFeedRoutes } from "./bankFeed.ts";
 import { cryptoChannel } from "./channels/crypto.ts";
 import { normalChannel } from "./channels/normal.ts";
@@ -28,7 +28,6 @@ import { activeReceivingAccounts, depositView, receivingView } from "./deposits.
  * deposit (the DEPOSIT transfer keyed `deposit:<id>`). Unique amounts expire by the wallet module's job.
  */
 export async function depositRoutes(app: FastifyInstance, deps: WalletDeps) {
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
   const money = { config: { access: ACCESS.money } };
 

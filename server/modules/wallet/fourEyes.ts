@@ -3,12 +3,19 @@ import { holderNamesMatch } from "../../../src/domain/banks.ts";
 import { satangToBaht } from "../../../src/domain/money.ts";
 import type { DB, StaffProposalKind, StaffProposalsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
-import { inTransaction, LedgerError, memberAccount, systemAccount, transfer } from "../../ledger/ledger.ts";
+import { actorOf, roleMay, type StaffPermission } from "../../kernel/access.ts";
+import { type Executor, inTransaction, isUniqueViolation } from "../../kernel/db.ts";
+import type { StaffPrincipal } from "../../kernel/sessions.ts";
+import {
+  LedgerError,
+  memberAccount,
+  notifyMemberCash,
+  systemAccount,
+  transfer,
+} from "../../ledger/ledger.ts";
 import { shortfallState } from "../games/shortfalls.ts";
 import { houseAccountCode } from "../games/wallet.ts";
 import { audit } from "../staff/audit.ts";
-import { actorOf, roleMay, type StaffPermission, type StaffPrincipal } from "../staff/routes.ts";
-import { type Executor, isUniqueViolation, notifyMemberCash } from "./common.ts";
 import { assignStatementLineIn, creditDeposit, UNDECIDED } from "./deposits.ts";
 import { decideWithdrawalIn } from "./withdrawals.ts";
 

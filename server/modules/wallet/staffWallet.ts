@@ -7,7 +7,7 @@ import { promptPayTarget } from "../../../src/domain/promptpay.ts";
 import { text } from "../../../src/domain/text.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { actorOf, ensureAccessControl, staffAccess, staffOf } from "../../kernel/access.ts";
+import { actorOf, staffAccess, staffOf } from "../../kernel/access.ts";
 import { inTransaction } from "../../kernel/db.ts";
 import type { StaffPrincipal } from "../../kernel/sessions.ts";
 import { checkLedger } from "../../ledger/check.ts";
@@ -59,7 +59,6 @@ const ProposalsQuery = v.object({
  * 202 with a proposal that a different staff member confirms (docs/security.md "Money under four eyes").
  */
 export async function staffWalletRoutes(app: FastifyInstance, deps: WalletDeps) {
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
   const threshold = deps.config.fourEyesThreshold;
 

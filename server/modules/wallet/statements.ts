@@ -20,7 +20,7 @@ import {
 import type { Database } from "../../db/database.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import { findMemberAccount, type MemberAccountKind } from "../../ledger/ledger.ts";
 import type { WalletDeps } from "./common.ts";
 import { depositView } from "./deposits.ts";
@@ -85,7 +85,6 @@ export async function accountStatement(
  * moved yet does not exist (the first transfer creates it): its statement is empty and its turnover 0.
  */
 export async function statementRoutes(app: FastifyInstance, deps: WalletDeps) {
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
   const money = { config: { access: ACCESS.money } };
 

@@ -20,7 +20,7 @@ import {
 import type { DB, WithdrawalsTable } from "../../db/schema.ts";
 import { AppError } from "../../http/errors.ts";
 import { parseWith } from "../../http/validate.ts";
-import { ACCESS, ensureAccessControl, memberOf } from "../../kernel/access.ts";
+import { ACCESS, memberOf } from "../../kernel/access.ts";
 import { type Executor, inTransaction, iso } from "../../kernel/db.ts";
 import {
   LedgerError,
@@ -225,7 +225,6 @@ export async function decideWithdrawalIn(
 
 /** Withdrawals (docs/wallet-api.md "Withdrawals"): the member's limits today and a new request, held at once. */
 export async function withdrawalRoutes(app: FastifyInstance, deps: WalletDeps) {
-  ensureAccessControl(app, deps); // TRANSITIONAL (issue 13)
   const { db } = deps.database;
   const money = { config: { access: ACCESS.money } };
 
