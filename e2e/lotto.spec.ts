@@ -71,7 +71,7 @@ test("a funded player builds a yeekee slip with 19 doors and reverse, places it 
   await expect(balanceChip(page)).toHaveAccessibleName("Balance: ฿790.00");
 
   await page.getByRole("link", { name: "See my slips" }).click();
-  // SPEC.md's /poy/{betGroup}/{poyId}: the family's slips, opened at this one.
+  // docs/rules.md "Routes": /poy/{betGroup}/{poyId}: the family's slips, opened at this one.
   await expect(page).toHaveURL(/\/poy\/yeekee\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name: "My slips: Yeekee" })).toBeVisible();
   const slip = page
@@ -373,7 +373,7 @@ test.describe("the government draw", () => {
     await expectLedgerSound(request);
 
     await page.getByRole("link", { name: "See my slips" }).click();
-    // SPEC.md's /poy/lottery/{betType}/{poyId}: that lottery's slips only, opened at this one.
+    // docs/rules.md "Routes": /poy/lottery/{betType}/{poyId}: that lottery's slips only, opened at this one.
     await expect(page).toHaveURL(/\/poy\/lottery\/(lao|hanoy|lao-super|malay)\/\d+$/);
     await expect(page.getByRole("listitem").filter({ hasText: "฿20.00" })).toHaveAttribute(
       "aria-current",

@@ -59,7 +59,7 @@ interface DrawPlan {
 
 function planFor(round: ListedRound): DrawPlan {
   if (round.betGroup === "stock")
-    // Close 38,654.42 and change +123.76: 3 top 442, 2 top 42, 2 bottom 76 (DOMAIN.md's example).
+    // Close 38,654.42 and change +123.76: 3 top 442, 2 top 42, 2 bottom 76 (docs/rules.md "Options and how each wins").
     return {
       payload: { close: "38,654.42", change: "+123.76" },
       cardText: "Index close 38,654.42, change +123.76",

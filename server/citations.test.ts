@@ -3,7 +3,14 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
 // The code cites the project's own docs (docs/rules.md and the others) for its rules, never files outside the
-// repository: a reader of this repository cannot open those, and a rule restated here can be kept current.
+// repository: a reader of this repository cannot open those, and a rule restated here can be kept current. Every
+// file of the server, the app (src/), the service worker (sw/), the scripts and the end-to-end tests is read; the
+// docs themselves and the README may name where a rule came from.
+
+/** Where code lives. */
+const CODE = ["server", "src", "sw", "scripts", "e2e"];
+/** Files that are not text. */
+const BINARY = /\.(png|jpe?g|gif|webp|ico|woff2?|ttf|pdf|zip|gz)$/i;
 
 const FORBIDDEN = /SPEC\.md|DOMAIN\.md|\.\.\/shared/;
 
@@ -15,14 +22,21 @@ function trackedFiles(under: string[]): string[] {
   });
   return listed
     .split("\n")
-    .filter((file) => file.endsWith(".ts"))
+    .filter((file) => file !== "" && !BINARY.test(file))
     .map((file) => new URL(file, root).pathname);
 }
 
 describe("citations", () => {
-  it("no file under server/ or src/domain/ cites SPEC.md, DOMAIN.md or ../shared", () => {
+  it(`no file under ${CODE.join(", ")} cites SPEC.md, DOMAIN.md or ../shared`, () => {
     const offenders: string[] = [];
-    for (const file of trackedFiles(["server", "src/domain"])) {
+    const files = trackedFiles(CODE);
+    // The walk reached every place it was told to (a rename of a folder must not leave it unread).
+    for (const dir of CODE)
+      expect(
+        files.some((f) => f.includes(`/${dir}/`)),
+        dir,
+      ).toBe(true);
+    for (const file of files) {
       if (file === new URL(import.meta.url).pathname) continue; // this file names what it looks for
       let text: string;
       try {
@@ -31,7 +45,8 @@ describe("citations", () => {
         continue; // listed by git but deleted in the working tree
       }
       text.split("\n").forEach((line, i) => {
-        if (FORBIDDEN.test(line)) offenders.push(`${file.replace(/^.*?\/(server|src)\//, "$1/")}:${i + 1}`);
+        if (FORBIDDEN.test(line))
+          offenders.push(`${file.replace(/^.*?\/(server|src|sw|scripts|e2e)\//, "$1/")}:${i + 1}`);
       });
     }
     expect(offenders, "cite docs/rules.md (or another docs/ page) instead").toEqual([]);

@@ -222,7 +222,7 @@ export interface Config {
   /** Where gov, stock and 4-digit results come from besides staff: the demo feed (random, demo mode) or none. */
   resultsFeed: "demo" | "none";
   /**
-   * The yeekee shooter bonus (DOMAIN.md "Yeekee shooting (ying)"), in satang: paid with each drawn round to the
+   * The yeekee shooter bonus (docs/rules.md "Yeekee shooting"), in satang: paid with each drawn round to the
    * shooters at places #1 and #16 who have a slip in it; 0 turns that place's bonus off.
    */
   yeekeeShooterBonus: ShooterBonus;

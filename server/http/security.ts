@@ -18,9 +18,10 @@ export function fastifyTrustProxy(
 }
 
 /**
- * The pages other sites may embed in a frame, by exact path (docs/security.md "Framing"). SPEC.md lets pages whose
- * path contains 'external' be framed; matching the word anywhere also let `/poy/lottery/external` (a slip list)
- * be framed under a hostile page (clickjacking), so only these exact paths are exempt.
+ * The pages other sites may embed in a frame, by exact path (docs/security.md "Framing"). The product let pages
+ * whose path contains 'external' be framed (docs/rules.md "Routes"); matching the word anywhere also let
+ * `/poy/lottery/external` (a slip list) be framed under a hostile page (clickjacking), so only these exact paths
+ * are exempt.
  */
 export const EMBEDDABLE_PATHS: ReadonlySet<string> = new Set(["/external/login"]);
 

@@ -13,7 +13,7 @@ export const ORIGINALS_PROVIDER = "lottoup";
 export const HUB88_PROVIDER = "hub88";
 
 /**
- * SPEC.md section 2's provider routes (/game/<slug>), each listed in the lobby; a slug is connected by
+ * The provider routes (/game/<slug>, docs/rules.md "Routes"), each listed in the lobby; a slug is connected by
  * configuration (`GAME_PROVIDER_<SLUG>=hub88:<product>`), otherwise it says plainly that it is not available.
  */
 export const GAME_PROVIDER_SLUGS = [
@@ -86,7 +86,7 @@ export interface GameView {
 export interface ProviderView {
   code: string;
   name: string;
-  /** False: listed (SPEC.md has its route) but nothing is connected; the lobby says it is not available. */
+  /** False: listed (docs/rules.md "Routes" has its route) but nothing is connected; the lobby says it is not available. */
   available: boolean;
   categories: string[];
   games: GameView[];

@@ -46,7 +46,7 @@ function initialState(): AuthState {
   if (typeof document === "undefined") return { session: null, userInfo: null };
   const session = currentSession();
   if (!session || isExpired(session)) {
-    // SPEC.md section 4: an unreadable (or expired) session means logged out; drop it.
+    // docs/rules.md "Guards and sessions": an unreadable (or expired) session means logged out; drop it.
     if (session) clearSession();
     return { session: null, userInfo: null };
   }

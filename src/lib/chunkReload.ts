@@ -2,7 +2,7 @@ import { number } from "valibot";
 import { read, write } from "./storage.ts";
 import { STORAGE_KEYS } from "./storageKeys.ts";
 
-/** SPEC.md section 4: a failed chunk load reloads the page, at most once per 60 s. */
+/** docs/rules.md "Timings": a failed chunk load reloads the page, at most once per 60 s. */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 const CHUNK_ERROR =

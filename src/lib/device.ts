@@ -1,4 +1,4 @@
-/** Mobile layout follows the device type (SPEC.md section 2), not the window width. */
+/** Mobile layout follows the device type (docs/rules.md "Pages"), not the window width. */
 export function isMobileUserAgent(userAgent: string, uaDataMobile?: boolean): boolean {
   if (uaDataMobile !== undefined) return uaDataMobile;
   return /Android|iPhone|iPad|iPod|Mobile|Opera Mini|IEMobile|BlackBerry|webOS/i.test(userAgent);
@@ -9,7 +9,7 @@ export function detectMobile(): boolean {
   return isMobileUserAgent(navigator.userAgent, uaData?.mobile);
 }
 
-/** SPEC.md section 9: no prefetching on 2g or with data saver on. */
+/** docs/rules.md "Timings": no prefetching on 2g or with data saver on. */
 export function prefetchAllowed(): boolean {
   const connection = (
     navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }

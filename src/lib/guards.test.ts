@@ -3,7 +3,7 @@ import { areaOf, decideGuard } from "./guards.ts";
 
 const member = (status: number) => status;
 
-describe("route guards (SPEC.md section 4)", () => {
+describe("route guards (docs/rules.md 'Guards and sessions')", () => {
   it("sends a logged-out visitor on a protected route to /", () => {
     expect(decideGuard({ routeName: "main", protectedRoute: true, area: null, memberStatus: null })).toEqual({
       kind: "redirect",

@@ -4,7 +4,7 @@ import { forgetSession, memberStatus } from "./auth.ts";
 import { HttpStatusError } from "./routeErrors.ts";
 
 /**
- * The route guards (SPEC.md section 4), run in `beforeLoad`: the root's for every page, the member layout's
+ * The route guards (docs/rules.md "Guards and sessions"), run in `beforeLoad`: the root's for every page, the member layout's
  * (src/routes/_member.tsx) for the pages that need a member. Which area a page belongs to is declared on its route,
  * `staticData: { area: "lotto" }` (or on a folder's layout, src/routes/_member/lotto/route.tsx), never guessed from
  * the address.
@@ -17,7 +17,7 @@ declare module "@tanstack/react-router" {
   }
 }
 
-/** Route names used by the guards (SPEC.md section 2). */
+/** Route names used by the guards (docs/rules.md "Guards and sessions"). */
 export type GuardedRouteName = "index" | "register" | "register-afSlug" | "login" | "main";
 
 export interface GuardInput {
@@ -45,7 +45,7 @@ const HOME_REDIRECTED: ReadonlySet<GuardedRouteName> = new Set([
 ]);
 
 /**
- * SPEC.md section 4:
+ * docs/rules.md "Guards and sessions":
  * - logged out on a protected route -> /;
  * - a suspended member (status 1) is logged out automatically on public pages (and sent to / from protected ones);
  * - a logged-in member on index, register, register-afSlug or login -> /main;

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: wait for the live-chat widget up to 80 tries, 250 ms apart. */
+/** docs/rules.md "Timings": wait for the live-chat widget up to 80 tries, 250 ms apart. */
 export const LIVE_CHAT_TRIES = 80;
 export const LIVE_CHAT_INTERVAL_MS = 250;
 

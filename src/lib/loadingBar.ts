@@ -1,6 +1,6 @@
 import { appStore, atom } from "./store.ts";
 
-/** SPEC.md section 9: the bar appears only for work slower than the throttle, and runs for about 5 s. */
+/** docs/rules.md "Timings": the bar appears only for work slower than the throttle, and runs for about 5 s. */
 export const LOADING_THROTTLE_MS = 200;
 export const LOADING_DURATION_MS = 5000;
 export const LOADING_HIDE_DELAY_MS = 500;

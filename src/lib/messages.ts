@@ -54,7 +54,7 @@ export function wording(
   };
 }
 
-/** SPEC.md section 8: an automatic login refused with 401 shows the locale's 'unauthorised' message. */
+/** docs/rules.md "Guards and sessions": an automatic login refused with 401 shows the locale's 'unauthorised' message. */
 export function sessionEndedText(i18n: I18n): string {
   return i18n._(GENERIC_TEXT.UNAUTHORIZED as MessageDescriptor);
 }

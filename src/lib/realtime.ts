@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from "./storageKeys.ts";
 import { appStore, atom, useAtomValue } from "./store.ts";
 
 /**
- * The member's one live connection and the balance it keeps (SPEC.md section 7): GET /api/cashs, then socket.io at
+ * The member's one live connection and the balance it keeps (docs/rules.md "Field names": `money-update`): GET /api/cashs, then socket.io at
  * /ccu (the handshake is same-origin, so the browser sends the session cookie), whose 'money-update' { balance }
  * replaces it. socket.io-client is imported here only, and this module is loaded only after login (with the
  * balance chip), so neither is part of the first paint. Pages that follow other events (yeekee shots) use the same

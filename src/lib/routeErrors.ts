@@ -1,4 +1,4 @@
-/** Thrown by guards and loaders to show the matching error screen (SPEC.md section 2). */
+/** Thrown by guards and loaders to show the matching error screen (docs/rules.md "Pages"). */
 export class HttpStatusError extends Error {
   readonly status: 400 | 401 | 403 | 404 | 500;
   constructor(status: 400 | 401 | 403 | 404 | 500, message = "") {

@@ -3,16 +3,16 @@ import { readCookie, writeCookie } from "./storage.ts";
 import { STORAGE_KEYS } from "./storageKeys.ts";
 
 /**
- * The member's token lives in the `accessToken` cookie that the server sets HttpOnly (SPEC.md section 6 names the
- * cookie; docs/security.md "Where the tokens live"): the app never sees it, the browser sends it. What the app
- * knows of its session is the server's non-secret hint (`sessionHint`: uuid, status, expiry, a short id), read
- * at start so the guards can decide at once, and adopted after each login.
+ * The member's token lives in the `accessToken` cookie that the server sets HttpOnly (docs/rules.md "Accounts"
+ * names the cookie; docs/security.md "Where the tokens live"): the app never sees it, the browser sends it. What
+ * the app knows of its session is the server's non-secret hint (`sessionHint`: uuid, status, expiry, a short
+ * id), read at start so the guards can decide at once, and adopted after each login.
  */
 
-/** Cookies logout clears (SPEC.md section 4). */
+/** Cookies logout clears (docs/rules.md "Guards and sessions"). */
 const LOGOUT_CLEARED_COOKIES = [STORAGE_KEYS.newsAlert, STORAGE_KEYS.bannerClick, STORAGE_KEYS.guestId];
 
-/** SPEC.md sections 6 and 9: a visitor is identified by a guest id cookie that lives 7 days. */
+/** docs/rules.md "Site and visitor": a visitor is identified by a guest id cookie that lives 7 days. */
 export const GUEST_COOKIE = STORAGE_KEYS.guestId.name;
 export const GUEST_COOKIE_MAX_AGE_SECONDS = 604_800;
 

@@ -5,7 +5,7 @@ import { STORAGE_KEYS } from "./storageKeys.ts";
 import { appStore, atom } from "./store.ts";
 
 /**
- * What the shell needs from the server about this site and this domain (SPEC.md section 3): the app configuration,
+ * What the shell needs from the server about this site and this domain (docs/rules.md "Site and visitor"): the app configuration,
  * the site detail (title, description) and the agent's support contact, loaded behind the waiting overlay.
  */
 
@@ -21,7 +21,7 @@ export interface AppConfig {
   push?: "firebase" | "local" | "none";
 }
 
-/** The agent's support contact (SPEC.md section 3, supportData). */
+/** The agent's support contact (docs/rules.md "Site and visitor", supportData). */
 export interface SupportData {
   activePopup: boolean;
   activeSupport: boolean;
@@ -68,7 +68,7 @@ function setMeta(name: string, content: string): void {
 }
 
 /**
- * Each domain's description and search-console verification (SPEC.md section 3, site detail). The gaID is
+ * Each domain's description and search-console verification (docs/rules.md "Site and visitor"). The gaID is
  * kept but no analytics script is loaded: that needs the player's consent, which the product does not ask yet.
  */
 function applySiteDetail(detail: SiteDetail): void {

@@ -32,13 +32,13 @@ const key = <A extends StorageArea>(area: A, name: string, extra: Partial<Storag
 
 export const STORAGE_KEYS = {
   // localStorage
-  /** The player's language (th, en, kh, mm); never renamed (SPEC.md, every visit). */
+  /** The player's language (th, en, kh, mm); never renamed (docs/rules.md "Site and visitor"). */
   locale: key("local", LOCALE_STORAGE_KEY),
   /** The member's details for the first paint, until users.auth answers. */
   userInfo: key("local", "user-info", { legacy: "userInfo" }),
   /** The last app configuration, so an offline start renders. */
   appConfig: key("local", "app-config"),
-  /** The visitor identity of SPEC.md section 3 (6 hours). */
+  /** The visitor identity of docs/rules.md "Site and visitor" (6 hours). */
   visitor: key("local", "visitor"),
   /** The last known balance of the member logged in (shown dimmed offline). */
   balance: key("local", "balance"),
@@ -67,16 +67,16 @@ export const STORAGE_KEYS = {
   staffProfile: key("session", "staff-profile"),
   /** An older build's staff token: removed on sight. */
   staffLegacyToken: key("session", "staff-token"),
-  // cookies (SPEC.md sections 6 and 9 name them)
+  // cookies (docs/rules.md "Site and visitor" and "Guards and sessions" name them)
   /** The visitor's guest id (7 days), sent as x-guest-id. */
   guestId: key("cookie", "guestId"),
   /** The server's non-secret hint of the member's session. */
   sessionHint: key("cookie", SESSION_HINT_COOKIE),
   /** A script-readable token of an older build: dropped. */
   legacyAccessToken: key("cookie", MEMBER_SESSION_COOKIE),
-  /** Cleared at logout (SPEC.md section 4). */
+  /** Cleared at logout (docs/rules.md "Guards and sessions"). */
   newsAlert: key("cookie", "newsAlert"),
-  /** Cleared at logout (SPEC.md section 4). */
+  /** Cleared at logout (docs/rules.md "Guards and sessions"). */
   bannerClick: key("cookie", "bannerClick"),
   // IndexedDB (idb-keyval's default store)
   /** The slip being built for a round, with its idempotency key. */

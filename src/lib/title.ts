@@ -1,4 +1,4 @@
-/** SPEC.md section 9: page title template; the site name is LOTTOUP unless the domain's site detail names it. */
+/** docs/rules.md "Pages": page title template; the site name is LOTTOUP unless the domain's site detail names it. */
 export const SITE_NAME = "LOTTOUP";
 export const TITLE_TEMPLATE = "%s - LOTTOUP";
 

@@ -4,7 +4,7 @@ import { read, write } from "./storage.ts";
 import { STORAGE_KEYS } from "./storageKeys.ts";
 
 /**
- * The visitor identity of SPEC.md section 3 (visitorId, iat, exp, uuid), kept in browser storage for 6 hours.
+ * The visitor identity of docs/rules.md "Site and visitor" (visitorId, iat, exp, uuid), kept in browser storage for 6 hours.
  * Purpose, and the only use: requests carry the guest id so support can follow one visitor's requests in the
  * server log when they report a problem. No profiling, no third party, nothing collected beyond the id.
  */

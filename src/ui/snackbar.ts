@@ -1,7 +1,7 @@
 import { appStore, atom } from "../lib/store.ts";
 import { throttle } from "../lib/throttle.ts";
 
-/** SPEC.md section 9. */
+/** docs/rules.md "Timings". */
 export const SNACKBAR_THROTTLE_MS = 500;
 export const SNACKBAR_DEFAULT_TIMEOUT_MS = 1500;
 

@@ -7,7 +7,7 @@ import { LineLoginButton } from "./LineLoginButton.tsx";
 import { login } from "./login.ts";
 import { authErrorText } from "./messages.ts";
 
-/** SPEC.md section 2: step 1 username, step 2 PIN. */
+/** docs/rules.md "Pages": step 1 username, step 2 PIN. */
 export function LoginForm() {
   const { t } = useLingui();
   const navigate = useNavigate();

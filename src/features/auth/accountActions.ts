@@ -5,7 +5,7 @@ import { captchaFields } from "./login.ts";
 // Account actions the first paint does not need (sign-up, LINE, profile refresh): kept out of the landing
 // page's JavaScript; auth.ts keeps what the shell and the login form use.
 
-/** Where the visit came from, recorded with a new account (SPEC.md section 7, users.signup / line-login). */
+/** Where the visit came from, recorded with a new account (users.signup / line-login; docs/rules.md "Field names": agentId, refUid). */
 export function attributionContext(afSlug: string | undefined) {
   const params = new URLSearchParams(window.location.search);
   return {

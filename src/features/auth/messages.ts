@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { ApiError } from "../../lib/api.ts";
 import { wording } from "../../lib/messages.ts";
 
-/** The account calls' own codes (SPEC.md section 8 texts where the spec gives one); the generic ones are lib's. */
+/** The account calls' own codes (the product's own texts where it gives one: docs/rules.md "Accounts"); the generic ones are lib's. */
 const AUTH_TEXT: Record<string, MessageDescriptor> = {
   INVALID_CREDENTIALS: msg`Invalid username or password.`,
   LOGIN_LOCKED: msg`Login Attempt Count Reach Limit, Please contact call center.`,

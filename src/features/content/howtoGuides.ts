@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 
-/** The seven how-to guides of SPEC.md section 2, in the order a new player needs them. */
+/** The seven how-to guides (docs/rules.md "Pages"), in the order a new player needs them. */
 export const HOWTO_SLUGS = [
   "register-addbank",
   "deposit",

@@ -11,7 +11,7 @@ import { totalWon } from "./SlipOutcome.tsx";
 
 const dom = domHarness();
 
-/** A government slip on the draw first 123456, front 111/222, back 333/444, bottom 78 (DOMAIN.md's example). */
+/** A government slip on the draw first 123456, front 111/222, back 333/444, bottom 78 (docs/rules.md "Options and how each wins"). */
 const govResult = {
   top3: "456",
   top2: "56",

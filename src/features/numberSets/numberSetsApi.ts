@@ -1,6 +1,6 @@
 import { getJson, postJson, poyApi } from "../../lib/api.ts";
 
-/** docs/results-api.md "Number sets": a member's saved lines (SPEC.md "Saved slip: poyListJson"). */
+/** docs/results-api.md "Number sets": a member's saved lines (docs/rules.md "Field names": `poyListJson`). */
 export interface NumberSetLine {
   /** Wire name (teng_bon_3 …). */
   option: string;

@@ -8,9 +8,9 @@ import { choosePushProvider, shouldOfferPush } from "./pushState.ts";
 import { firebaseWebConfig } from "./tokenSource.ts";
 
 /**
- * The in-app explanation before the browser's own question (SPEC.md section 4: if undecided, permission is
- * requested): shown after login, only while the browser would still ask, and quiet for a month after "Not now".
- * Nothing is asked on the first paint or without the member's tap.
+ * The in-app explanation before the browser's own question (docs/rules.md "Guards and sessions": if undecided,
+ * permission is requested): shown after login, only while the browser would still ask, and quiet for a month
+ * after "Not now". Nothing is asked on the first paint or without the member's tap.
  */
 export function PushCard() {
   const { t } = useLingui();

@@ -48,7 +48,7 @@ async function workerRegistration(timeoutMs = 10_000): Promise<ServiceWorkerRegi
 let syncing: Promise<"registered" | "unchanged" | "off"> | null = null;
 
 /**
- * SPEC.md section 4: with permission granted, fetch the token and, when it is missing here or changed (or the
+ * docs/rules.md "Guards and sessions": with permission granted, fetch the token and, when it is missing here or changed (or the
  * member or language changed), register it with the server and remember it. Safe to call often.
  */
 export function syncPushToken(): Promise<"registered" | "unchanged" | "off"> {

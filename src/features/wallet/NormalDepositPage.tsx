@@ -50,7 +50,7 @@ function Sent({ deposit }: { deposit: Deposit }) {
   );
 }
 
-/** /credit/deposit/normal: a manual transfer reported by the member (SPEC.md manual deposit), for staff. */
+/** /credit/deposit/normal: a manual transfer reported by the member (docs/rules.md "Money": deposit channels), for staff. */
 export function NormalDepositPage() {
   const { t, i18n } = useLingui();
   const problemText = useAmountProblemText();

@@ -84,7 +84,7 @@ function Requested({ withdrawal }: { withdrawal: Withdrawal }) {
   );
 }
 
-/** /credit/withdraw: to one of the member's verified accounts, within the SPEC.md section 9 limits. */
+/** /credit/withdraw: to one of the member's verified accounts, within the limits of docs/rules.md "Money". */
 export function WithdrawPage() {
   const { t, i18n } = useLingui();
   const problemText = useAmountProblemText();

@@ -14,7 +14,7 @@ import { accountErrorText, isConfirmPinError } from "../auth/index.ts";
 
 // In the "pages" catalog: these texts load with the wallet pages, not with the first paint.
 
-/** SPEC.md section 8's withdraw errors and the other wallet codes of docs/wallet-api.md. */
+/** The withdrawal refusals (docs/rules.md "Money") and the other wallet codes of docs/wallet-api.md. */
 const WALLET_TEXT: Record<string, MessageDescriptor> = {
   WITHDRAW_INTERNAL: msg`Internal system error. Please try again later.`,
   WITHDRAW_BANK_MISMATCH: msg`The bank account does not match your name.`,
@@ -52,7 +52,7 @@ export function refusalText(i18n: I18n, refusal: WithdrawRefusal | "INSUFFICIENT
 const ADD_BANK_DEFAULT = msg`The bank account could not be added. Please check the details and try again.`;
 
 /**
- * SPEC.md section 8: add-bank shows the server's own `message` (written for players). A failure that carries no
+ * docs/rules.md "Messages": add-bank shows the server's own `message` (written for players). A failure that carries no
  * such message (no connection, a proxy's error page) gets the localized text instead.
  */
 export function addBankErrorText(i18n: I18n, error: unknown): string {

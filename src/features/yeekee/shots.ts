@@ -87,7 +87,7 @@ export function shotsNeeded(count: number, minShots = YEEKEE_MIN_SHOTS): number 
 }
 
 /**
- * SPEC.md section 4: the ying result is asked for only once the round's result is set or its real result time
+ * docs/rules.md "Yeekee shooting": the ying result is asked for only once the round's result is set or its real result time
  * has passed (or the server announced that shooting closed).
  */
 export function mayAskResult(

@@ -5,7 +5,7 @@ import { fetchYingResult, type ResultRound, type YingResult } from "./yeekeeApi.
 /** While the result is being worked out (shots counted, settlement) it is asked again this often. */
 export const RESULT_POLL_MS = 3000;
 
-/** Asks for the result once it may be asked (SPEC.md section 4), then again until it is decided. */
+/** Asks for the result once it may be asked (docs/rules.md "Yeekee shooting"), then again until it is decided. */
 export function useYingResult(
   round: ResultRound,
   mayAsk: boolean,

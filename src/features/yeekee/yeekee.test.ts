@@ -324,7 +324,7 @@ describe("the shooting screen's helpers", () => {
     expect(shotsNeeded(25)).toBe(0);
   });
 
-  it("asks for the result only once it is set or its real result time passed (SPEC.md section 4)", () => {
+  it("asks for the result only once it is set or its real result time passed (docs/rules.md 'Yeekee shooting')", () => {
     const round = { status: "closed", setResult: false, unixTimeStamp: { realResultTime: 2_000 } };
     expect(mayAskResult(round, 1_999_000, false)).toBe(false);
     expect(mayAskResult(round, 2_000_000, false)).toBe(true);

@@ -144,7 +144,7 @@ export type Publication = YeekeePublication | PingpongPublication | ExternalPubl
 
 const id = (betId: string | number) => encodeURIComponent(String(betId));
 
-/** A round as bet-lists.one gives it, with the result flag (SPEC.md section 3) the lists do not need. */
+/** A round as bet-lists.one gives it, with the result flag (`setResult`, docs/rules.md "Field names") the lists do not need. */
 export type ResultRound = Round & { setResult?: boolean };
 
 export function fetchRound(betId: string | number): Promise<ResultRound> {
