@@ -84,6 +84,11 @@ export function Drawer() {
             </li>
           )}
           <li>
+            <Link to="/games" onClick={closeOnMobile}>
+              <Trans>Games</Trans>
+            </Link>
+          </li>
+          <li>
             <Link to="/results" onClick={closeOnMobile}>
               <Trans>Results</Trans>
             </Link>

@@ -7,8 +7,11 @@ import { LineLoginButton } from "./LineLoginButton.tsx";
 import { login } from "./login.ts";
 import { authErrorText } from "./messages.ts";
 
-/** docs/rules.md "Pages": step 1 username, step 2 PIN. */
-export function LoginForm() {
+/**
+ * docs/rules.md "Pages": step 1 username, step 2 PIN. `next`: a path of this site to open once logged in
+ * (validated by the route, `nextSearch`), else the member's home.
+ */
+export function LoginForm({ next }: { next?: string | undefined } = {}) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const [step, setStep] = useState<1 | 2>(1);
@@ -35,7 +38,7 @@ export function LoginForm() {
     await submit.run(
       async () => {
         await login(userName.trim().toLowerCase(), password);
-        await navigate({ to: "/main" });
+        await (next ? navigate({ href: next }) : navigate({ to: "/main" }));
       },
       {
         failed: () => {

@@ -6,10 +6,12 @@ import { guardPublic } from "../../lib/guards.ts";
 import { nextSearch } from "../../lib/routeSearch.ts";
 
 /**
- * docs/rules.md "Routes": /external/login, the login page other sites may frame (server/http/security.ts EMBEDDABLE_PATHS), and
- * where a guest who tapped Play logs in (`?next=` the game). A logged-in member goes straight on.
+ * docs/rules.md "Routes": /external/login, the login page other sites may frame (server/http/security.ts
+ * EMBEDDABLE_PATHS), and where a guest who tapped Play logs in (`?next=` the game). Minimal chrome (`bare`: the
+ * shell's top bar and menu are not shown). A logged-in member goes straight on.
  */
 export const Route = createFileRoute("/external/login")({
+  staticData: { bare: true },
   validateSearch: nextSearch,
   beforeLoad: (options) => {
     guardPublic()(options);

@@ -1,0 +1,236 @@
+import { mkdirSync } from "node:fs";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { LANGS, tr } from "./catalog.ts";
+import { staffHeaders } from "./support/ledger.ts";
+import {
+  asPlayerOnPhone,
+  fund,
+  memberHeaders,
+  overflowOf,
+  register,
+  SCREENS,
+  switchLanguage,
+} from "./support/player.ts";
+
+/*
+ * The games lobby as a player uses it (docs/games.md "The player's screens"), on a 360-pixel phone against the demo
+ * server: LOTTOUP Originals, the Hub88 stand-in (three test games framed from 127.0.0.1) and the rules' provider slugs listed as
+ * not available.
+ */
+asPlayerOnPhone();
+test.use({ viewport: { width: 360, height: 780 } });
+
+const STAND_IN = "Stand-in provider (demo, test games)";
+
+async function openFromMenu(page: Page, name: string): Promise<void> {
+  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name, exact: true }).click();
+}
+
+/** The balance in the game's bar ("Balance: ฿1,234.56"). */
+function barBalance(page: Page) {
+  return page.getByRole("region", { name: "Game" }).getByRole("status", { name: /^Balance: / });
+}
+
+test("a guest browses the lobby, searches, opens a provider and is asked to log in to play", async ({
+  page,
+}) => {
+  await page.goto("/games");
+  await expect(page.getByRole("heading", { level: 1, name: "Games" })).toBeVisible();
+  const tabs = page.getByRole("navigation", { name: "Game providers" });
+  // Originals first, then the stand-in; the slugs nobody connected are not tabs.
+  await expect(tabs.getByRole("link")).toHaveText(["All games", "LOTTOUP Originals", STAND_IN]);
+  await expect(page.getByRole("link", { name: "Play Baccarat" }).first()).toBeVisible();
+  // Guests have no stars.
+  await expect(page.getByRole("button", { name: /^Favourite: / })).toHaveCount(0);
+
+  await page.getByLabel("Search games").fill("coin");
+  await expect(page.getByRole("link", { name: "Play Coin Flip" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Play Baccarat" })).toHaveCount(0);
+  await page.getByLabel("Search games").fill("no such game anywhere");
+  await expect(page.getByText("No game matches your search.")).toBeVisible();
+
+  await tabs.getByRole("link", { name: STAND_IN }).click();
+  await expect(page).toHaveURL(/\/game\/hub88$/);
+  await expect(page.getByRole("heading", { level: 1, name: STAND_IN })).toBeVisible();
+  await page.getByRole("button", { name: "Live casino" }).click();
+  const live = page.getByRole("link", { name: /^Play / });
+  await expect(live).toHaveCount(1);
+  await expect(live).toHaveAccessibleName("Play High Card Live");
+  await page.getByRole("button", { name: "All", exact: true }).click();
+  await page.getByRole("link", { name: "Play Coin Flip" }).click();
+  await expect(page).toHaveURL(/\/game\/hub88\/sts_coinflip$/);
+  await expect(page.getByRole("heading", { name: "This game needs an account" })).toBeVisible();
+  await page.getByRole("link", { name: "Log in to play" }).click();
+  await expect(page).toHaveURL(/\/external\/login\?next=/);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await expect(page.getByLabel("Username")).toBeVisible();
+
+  // A provider docs/rules.md lists that this site has not connected says so plainly, with the way back.
+  await page.goto("/game/sa");
+  await expect(page.getByRole("heading", { name: "Not available on this site" })).toBeVisible();
+  await expect(page.getByText("SA Gaming games are not connected on this site")).toBeVisible();
+  await page.getByRole("link", { name: "Back to the games" }).click();
+  await expect(page).toHaveURL(/\/games$/);
+  // The list addresses open the provider's lobby.
+  await page.goto("/game/wm/list");
+  await expect(page.getByRole("heading", { name: "Not available on this site" })).toBeVisible();
+  await page.goto("/live/casino");
+  await expect(page.getByRole("heading", { level: 1, name: "Live casino" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Play High Card Live" })).toBeVisible();
+});
+
+test("a guest who logs in from a game's page comes back to it", async ({ page, browser }) => {
+  // Sign a player up in another context, then log in as a guest from the game.
+  const other = await browser.newContext();
+  const signUp = await other.newPage();
+  await signUp.addInitScript(() => localStorage.setItem("locale", "en"));
+  const userName = await register(signUp, "gl");
+  await other.close();
+
+  await page.goto("/game/hub88/sts_wheel");
+  await page.getByRole("link", { name: "Log in to play" }).click();
+  await page.getByLabel("Username").fill(userName);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("PIN", { exact: true }).fill("Secret#123");
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(page).toHaveURL(/\/game\/hub88\/sts_wheel$/);
+  await expect(
+    page.frameLocator("iframe[title='Game: Lucky Wheel']").getByRole("heading", { name: "Lucky Wheel" }),
+  ).toBeVisible();
+});
+
+test("a funded member marks a favourite, plays the stand-in's Coin Flip in the frame; balance, recent and statement follow", async ({
+  page,
+  request,
+}) => {
+  await register(page, "gm");
+  await fund(page, request, "100.00");
+  await openFromMenu(page, "Games");
+  await expect(page).toHaveURL(/\/games$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Games" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Highlights" })).toBeVisible();
+
+  // The star keeps Coin Flip in the favourites, which now lead the lobby.
+  const allGames = page.getByRole("region", { name: /^All games/ });
+  const star = allGames.getByRole("button", { name: "Favourite: Coin Flip" });
+  await expect(star).toHaveAttribute("aria-pressed", "false");
+  await star.click();
+  await expect(star).toHaveAttribute("aria-pressed", "true");
+  await expect(
+    page.getByRole("region", { name: "Favourites" }).getByRole("link", { name: "Play Coin Flip" }),
+  ).toBeVisible();
+  // Kept by the server: still there after a reload.
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Favourites" }).getByRole("link", { name: "Play Coin Flip" }),
+  ).toBeVisible();
+
+  await allGames.getByRole("link", { name: "Play Coin Flip" }).click();
+  await expect(page).toHaveURL(/\/game\/hub88\/sts_coinflip$/);
+  const frame = page.frameLocator("iframe[title='Game: Coin Flip']");
+  await expect(frame.getByRole("heading", { name: "Coin Flip" })).toBeVisible();
+  await expect(barBalance(page)).toHaveAccessibleName("Balance: ฿100.00");
+
+  // Play until a call is right (a lost round is a bet only; a won one a bet and a win).
+  let won = false;
+  for (let round = 0; round < 20 && !won; round++) {
+    await frame.getByRole("button", { name: "Play", exact: true }).click();
+    const result = frame.getByRole("status");
+    await expect(result).toHaveText(/you (win|lose)\.$/);
+    won = /you win\.$/.test((await result.textContent()) ?? "");
+    await expect(frame.getByRole("button", { name: "Play", exact: true })).toBeEnabled();
+  }
+  expect(won).toBe(true);
+  // The bar follows the wallet (money-update over the member's socket), without reloading.
+  await expect(barBalance(page)).not.toHaveAccessibleName("Balance: ฿100.00");
+
+  await page.getByRole("link", { name: "Lobby" }).click();
+  await expect(page).toHaveURL(/\/game\/hub88$/);
+  await page
+    .getByRole("navigation", { name: "Game providers" })
+    .getByRole("link", { name: "All games" })
+    .click();
+  await expect(
+    page.getByRole("region", { name: "Recently played" }).getByRole("link", { name: "Play Coin Flip" }),
+  ).toBeVisible();
+
+  await page.goto("/credit/statement");
+  await page.getByRole("tab", { name: "Games" }).click();
+  const rows = page.getByRole("tabpanel");
+  await expect(rows.getByText("Game bet").first()).toBeVisible();
+  await expect(rows.getByText("Game win").first()).toBeVisible();
+  await expect(rows.getByText("Deposit")).toHaveCount(0);
+
+  // /game/logout closes the game sessions.
+  await page.goto("/game/logout");
+  await expect(page.getByRole("heading", { name: "Your game sessions are closed" })).toBeVisible();
+});
+
+test("the lobby and a game's page on a 360-pixel phone in th, en, kh and mm", async ({ page, request }) => {
+  await register(page, "gs");
+  await fund(page, request, "50.00");
+  mkdirSync(SCREENS, { recursive: true });
+  await page.goto("/games");
+  for (const lang of LANGS) {
+    await switchLanguage(page, lang);
+    await expect(page.getByRole("heading", { level: 1, name: tr(lang, "Games") })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: tr(lang, "Play {name}").replace("{name}", "Coin Flip") }).first(),
+    ).toBeVisible();
+    expect(await overflowOf(page, [".game-grid", ".games-categories", ".games-search"])).toEqual({
+      document: 0,
+      ".game-grid": 0,
+      ".games-categories": 0,
+      ".games-search": 0,
+    });
+    await page.screenshot({ path: `${SCREENS}/games-lobby-${lang}.png`, fullPage: true });
+
+    await page
+      .getByRole("link", { name: tr(lang, "Play {name}").replace("{name}", "Coin Flip") })
+      .first()
+      .click();
+    await expect(
+      page.frameLocator("iframe[title]").getByRole("heading", { name: "Coin Flip" }),
+    ).toBeVisible();
+    expect((await overflowOf(page, [".game-bar"]))[".game-bar"]).toBe(0);
+    await page.screenshot({ path: `${SCREENS}/games-launch-${lang}.png` });
+    await page.getByRole("link", { name: tr(lang, "Lobby") }).click();
+    await page.goto("/games");
+  }
+  await switchLanguage(page, "en");
+});
+
+/** An administrator sets the status of the member logged in on `page` (POST /api/staff/members.status). */
+async function setStatus(page: Page, request: APIRequestContext, status: number): Promise<void> {
+  const { uuid } = await (
+    await request.get("/api/users-infos", { headers: await memberHeaders(page) })
+  ).json();
+  const res = await request.post("/api/staff/members.status", {
+    headers: await staffHeaders(request),
+    data: { uuid, status },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("status 3 (no games): /games, a game's page and /live/casino show 403, the member stays logged in", async ({
+  page,
+  request,
+}) => {
+  await register(page, "s3");
+  await setStatus(page, request, 3);
+  // This device does not know yet: the server refuses the lobby's call (403 FORBIDDEN), the app shows 403.
+  await openFromMenu(page, "Games");
+  await expect(page.getByRole("heading", { level: 1, name: "Sorry, access denied." })).toBeVisible();
+  await page.getByRole("link", { name: "Go Home" }).click();
+  await expect(page).toHaveURL(/\/main$/);
+  await expect(page.getByRole("heading", { level: 1, name: /^Welcome, / })).toBeVisible();
+  // Now it knows: the routes refuse the games pages themselves.
+  for (const path of ["/games", "/game/hub88/sts_coinflip", "/live/casino"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1, name: "Sorry, access denied." })).toBeVisible();
+  }
+  // Lotto is not closed to them.
+  await page.goto("/lotto");
+  await expect(page.getByRole("heading", { level: 1, name: "Lotto" })).toBeVisible();
+});
