@@ -82,18 +82,20 @@ export function LobbyPage({
   );
 
   const tabs = (
-    <PageNav label={t`Game providers`}>
-      <Link to="/games" activeOptions={{ exact: true }}>
-        <Trans>All games</Trans>
-      </Link>
-      {providers
-        .filter((p) => p.available)
-        .map((p) => (
-          <Link key={p.code} to="/game/$provider" params={{ provider: p.code }}>
-            {providerName(i18n, p)}
-          </Link>
-        ))}
-    </PageNav>
+    <div className="games-tabs">
+      <PageNav label={t`Game providers`}>
+        <Link to="/games" activeOptions={{ exact: true }}>
+          <Trans>All games</Trans>
+        </Link>
+        {providers
+          .filter((p) => p.available)
+          .map((p) => (
+            <Link key={p.code} to="/game/$provider" params={{ provider: p.code }}>
+              {providerName(i18n, p)}
+            </Link>
+          ))}
+      </PageNav>
+    </div>
   );
 
   if (lobby.data && provider !== null && !current?.available) {
