@@ -76,7 +76,9 @@ void Promise.all([loadSite().catch(() => undefined), restoreSession()]).then(asy
   // A session the server refused sends a member page back through its guard, then says why.
   await router.invalidate();
   if (session === "refused") showSnackbar({ txt: sessionEndedText(i18n), color: "error", timeout: 4000 });
-  // Third-party chat only when configured, and only after the app has painted.
+  // Third-party chat only when configured, and only after the app has painted; never on a page without the shell
+  // (staticData.bare: a game framed by the lobby, whose own page has the chat).
   const liveChat = appStore.get(appConfigAtom)?.liveChat;
-  if (liveChat) void import("./lib/liveChat.ts").then(({ loadLiveChat }) => loadLiveChat(liveChat));
+  const bare = router.state.matches.some((match) => match.staticData?.bare === true);
+  if (liveChat && !bare) void import("./lib/liveChat.ts").then(({ loadLiveChat }) => loadLiveChat(liveChat));
 });

@@ -26,6 +26,7 @@ import { Route as MemberNumberSetRouteImport } from './routes/_member/number-set
 import { Route as MemberPoyRouteImport } from './routes/_member/poy'
 import { Route as ExternalLoginRouteImport } from './routes/external/login'
 import { Route as GameIndexRouteImport } from './routes/game/index'
+import { Route as GameSplatRouteImport } from './routes/game/$'
 import { Route as GameLogoutRouteImport } from './routes/game/logout'
 import { Route as HowtoDepositRouteImport } from './routes/howto/deposit'
 import { Route as HowtoForgotPinRouteImport } from './routes/howto/forgot-pin'
@@ -49,17 +50,7 @@ import { Route as MemberLotto4dRouteImport } from './routes/_member/lotto/4d'
 import { Route as MemberProfileIndexRouteImport } from './routes/_member/profile/index'
 import { Route as MemberProfileChangePinRouteImport } from './routes/_member/profile/change-pin'
 import { Route as MemberProfileEditRouteImport } from './routes/_member/profile/edit'
-import { Route as ExternalOriginalsLottoupBaccaratRouteImport } from './routes/external/originals/lottoup-baccarat'
-import { Route as ExternalOriginalsLottoupDiceRouteImport } from './routes/external/originals/lottoup-dice'
-import { Route as ExternalOriginalsLottoupSiamFortuneRouteImport } from './routes/external/originals/lottoup-siam-fortune'
-import { Route as GameProviderIndexRouteImport } from './routes/game/$provider/index'
-import { Route as GameProviderGameIdRouteImport } from './routes/game/$provider/$gameId'
-import { Route as GameGpxPgSportRouteImport } from './routes/game/gpx/pgSport'
-import { Route as GamePgSoft2Char123GameIdChar125RouteImport } from './routes/game/pg-soft2/{-$gameId}'
-import { Route as GameWlGameTestSplatRouteImport } from './routes/game/wl-game-test/$'
-import { Route as GameWlGameListRouteImport } from './routes/game/wl/$gameList'
-import { Route as GameWlIndexBackupRouteImport } from './routes/game/wl/index-backup'
-import { Route as GameWmListRouteImport } from './routes/game/wm/list'
+import { Route as ExternalOriginalsGameRouteImport } from './routes/external/originals/$game'
 import { Route as LoginLineAuthRouteImport } from './routes/login/line/auth'
 import { Route as ResultsVerifyBetIdRouteImport } from './routes/results_.verify.$betId'
 import { Route as MemberCreditDepositIndexRouteImport } from './routes/_member/credit/deposit/index'
@@ -70,9 +61,6 @@ import { Route as MemberCreditDepositTruemoneyRouteImport } from './routes/_memb
 import { Route as MemberLottoBetGroupIndexRouteImport } from './routes/_member/lotto/$betGroup/index'
 import { Route as MemberLottoBetGroupBetIdRouteImport } from './routes/_member/lotto/$betGroup/$betId'
 import { Route as MemberPoyBetGroupChar123PoyIdChar125RouteImport } from './routes/_member/poy_.$betGroup.{-$poyId}'
-import { Route as GameGpxGameListIndexRouteImport } from './routes/game/gpx/$gameList/index'
-import { Route as GameGpxGameListGameIdRouteImport } from './routes/game/gpx/$gameList/$gameId'
-import { Route as GameWlChar123GameListChar125GameIdRouteImport } from './routes/game/wl/{-$gameList}/$gameId'
 import { Route as MemberCreditDepositCryptoIndexRouteImport } from './routes/_member/credit/deposit/crypto/index'
 import { Route as MemberCreditDepositCryptoQueueRouteImport } from './routes/_member/credit/deposit/crypto/queue'
 import { Route as MemberCreditDepositFastIndexRouteImport } from './routes/_member/credit/deposit/fast/index'
@@ -162,6 +150,11 @@ const ExternalLoginRoute = ExternalLoginRouteImport.update({
 const GameIndexRoute = GameIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => GameRouteRoute,
+} as any)
+const GameSplatRoute = GameSplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => GameRouteRoute,
 } as any)
 const GameLogoutRoute = GameLogoutRouteImport.update({
@@ -279,64 +272,10 @@ const MemberProfileEditRoute = MemberProfileEditRouteImport.update({
   path: '/profile/edit',
   getParentRoute: () => MemberRoute,
 } as any)
-const ExternalOriginalsLottoupBaccaratRoute =
-  ExternalOriginalsLottoupBaccaratRouteImport.update({
-    id: '/external/originals/lottoup-baccarat',
-    path: '/external/originals/lottoup-baccarat',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const ExternalOriginalsLottoupDiceRoute =
-  ExternalOriginalsLottoupDiceRouteImport.update({
-    id: '/external/originals/lottoup-dice',
-    path: '/external/originals/lottoup-dice',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const ExternalOriginalsLottoupSiamFortuneRoute =
-  ExternalOriginalsLottoupSiamFortuneRouteImport.update({
-    id: '/external/originals/lottoup-siam-fortune',
-    path: '/external/originals/lottoup-siam-fortune',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const GameProviderIndexRoute = GameProviderIndexRouteImport.update({
-  id: '/$provider/',
-  path: '/$provider/',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameProviderGameIdRoute = GameProviderGameIdRouteImport.update({
-  id: '/$provider/$gameId',
-  path: '/$provider/$gameId',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameGpxPgSportRoute = GameGpxPgSportRouteImport.update({
-  id: '/gpx/pgSport',
-  path: '/gpx/pgSport',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GamePgSoft2Char123GameIdChar125Route =
-  GamePgSoft2Char123GameIdChar125RouteImport.update({
-    id: '/pg-soft2/{-$gameId}',
-    path: '/pg-soft2/{-$gameId}',
-    getParentRoute: () => GameRouteRoute,
-  } as any)
-const GameWlGameTestSplatRoute = GameWlGameTestSplatRouteImport.update({
-  id: '/wl-game-test/$',
-  path: '/wl-game-test/$',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameWlGameListRoute = GameWlGameListRouteImport.update({
-  id: '/wl/$gameList',
-  path: '/wl/$gameList',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameWlIndexBackupRoute = GameWlIndexBackupRouteImport.update({
-  id: '/wl/index-backup',
-  path: '/wl/index-backup',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameWmListRoute = GameWmListRouteImport.update({
-  id: '/wm/list',
-  path: '/wm/list',
-  getParentRoute: () => GameRouteRoute,
+const ExternalOriginalsGameRoute = ExternalOriginalsGameRouteImport.update({
+  id: '/external/originals/$game',
+  path: '/external/originals/$game',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const LoginLineAuthRoute = LoginLineAuthRouteImport.update({
   id: '/login/line/auth',
@@ -396,22 +335,6 @@ const MemberPoyBetGroupChar123PoyIdChar125Route =
     path: '/poy/$betGroup/{-$poyId}',
     getParentRoute: () => MemberRoute,
   } as any)
-const GameGpxGameListIndexRoute = GameGpxGameListIndexRouteImport.update({
-  id: '/gpx/$gameList/',
-  path: '/gpx/$gameList/',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameGpxGameListGameIdRoute = GameGpxGameListGameIdRouteImport.update({
-  id: '/gpx/$gameList/$gameId',
-  path: '/gpx/$gameList/$gameId',
-  getParentRoute: () => GameRouteRoute,
-} as any)
-const GameWlChar123GameListChar125GameIdRoute =
-  GameWlChar123GameListChar125GameIdRouteImport.update({
-    id: '/wl/{-$gameList}/$gameId',
-    path: '/wl/{-$gameList}/$gameId',
-    getParentRoute: () => GameRouteRoute,
-  } as any)
 const MemberCreditDepositCryptoIndexRoute =
   MemberCreditDepositCryptoIndexRouteImport.update({
     id: '/deposit/crypto/',
@@ -465,6 +388,7 @@ export interface FileRoutesByFullPath {
   '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
   '/external/login': typeof ExternalLoginRoute
+  '/game/$': typeof GameSplatRoute
   '/game/logout': typeof GameLogoutRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -487,32 +411,19 @@ export interface FileRoutesByFullPath {
   '/lotto/4d': typeof MemberLotto4dRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
-  '/external/originals/lottoup-baccarat': typeof ExternalOriginalsLottoupBaccaratRoute
-  '/external/originals/lottoup-dice': typeof ExternalOriginalsLottoupDiceRoute
-  '/external/originals/lottoup-siam-fortune': typeof ExternalOriginalsLottoupSiamFortuneRoute
-  '/game/$provider/$gameId': typeof GameProviderGameIdRoute
-  '/game/gpx/pgSport': typeof GameGpxPgSportRoute
-  '/game/pg-soft2/{-$gameId}': typeof GamePgSoft2Char123GameIdChar125Route
-  '/game/wl-game-test/$': typeof GameWlGameTestSplatRoute
-  '/game/wl/$gameList': typeof GameWlGameListRoute
-  '/game/wl/index-backup': typeof GameWlIndexBackupRoute
-  '/game/wm/list': typeof GameWmListRoute
+  '/external/originals/$game': typeof ExternalOriginalsGameRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/results/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/lotto/': typeof MemberLottoIndexRoute
   '/profile/': typeof MemberProfileIndexRoute
-  '/game/$provider/': typeof GameProviderIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/poy/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
-  '/game/gpx/$gameList/$gameId': typeof GameGpxGameListGameIdRoute
-  '/game/wl/{-$gameList}/$gameId': typeof GameWlChar123GameListChar125GameIdRoute
   '/credit/deposit/': typeof MemberCreditDepositIndexRoute
   '/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
-  '/game/gpx/$gameList/': typeof GameGpxGameListIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/lotto/$betGroup/$betId/ying': typeof MemberLottoBetGroupBetIdYingRoute
@@ -534,6 +445,7 @@ export interface FileRoutesByTo {
   '/number-set': typeof MemberNumberSetRoute
   '/poy': typeof MemberPoyRoute
   '/external/login': typeof ExternalLoginRoute
+  '/game/$': typeof GameSplatRoute
   '/game/logout': typeof GameLogoutRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -556,32 +468,19 @@ export interface FileRoutesByTo {
   '/lotto/4d': typeof MemberLotto4dRoute
   '/profile/change-pin': typeof MemberProfileChangePinRoute
   '/profile/edit': typeof MemberProfileEditRoute
-  '/external/originals/lottoup-baccarat': typeof ExternalOriginalsLottoupBaccaratRoute
-  '/external/originals/lottoup-dice': typeof ExternalOriginalsLottoupDiceRoute
-  '/external/originals/lottoup-siam-fortune': typeof ExternalOriginalsLottoupSiamFortuneRoute
-  '/game/$provider/$gameId': typeof GameProviderGameIdRoute
-  '/game/gpx/pgSport': typeof GameGpxPgSportRoute
-  '/game/pg-soft2/{-$gameId}': typeof GamePgSoft2Char123GameIdChar125Route
-  '/game/wl-game-test/$': typeof GameWlGameTestSplatRoute
-  '/game/wl/$gameList': typeof GameWlGameListRoute
-  '/game/wl/index-backup': typeof GameWlIndexBackupRoute
-  '/game/wm/list': typeof GameWmListRoute
+  '/external/originals/$game': typeof ExternalOriginalsGameRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/results/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/lotto': typeof MemberLottoIndexRoute
   '/profile': typeof MemberProfileIndexRoute
-  '/game/$provider': typeof GameProviderIndexRoute
   '/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/poy/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
-  '/game/gpx/$gameList/$gameId': typeof GameGpxGameListGameIdRoute
-  '/game/wl/{-$gameList}/$gameId': typeof GameWlChar123GameListChar125GameIdRoute
   '/credit/deposit': typeof MemberCreditDepositIndexRoute
   '/lotto/$betGroup': typeof MemberLottoBetGroupIndexRoute
-  '/game/gpx/$gameList': typeof GameGpxGameListIndexRoute
   '/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/lotto/$betGroup/$betId/ying': typeof MemberLottoBetGroupBetIdYingRoute
@@ -607,6 +506,7 @@ export interface FileRoutesById {
   '/_member/number-set': typeof MemberNumberSetRoute
   '/_member/poy': typeof MemberPoyRoute
   '/external/login': typeof ExternalLoginRoute
+  '/game/$': typeof GameSplatRoute
   '/game/logout': typeof GameLogoutRoute
   '/howto/deposit': typeof HowtoDepositRoute
   '/howto/forgot-pin': typeof HowtoForgotPinRoute
@@ -629,32 +529,19 @@ export interface FileRoutesById {
   '/_member/lotto/4d': typeof MemberLotto4dRoute
   '/_member/profile/change-pin': typeof MemberProfileChangePinRoute
   '/_member/profile/edit': typeof MemberProfileEditRoute
-  '/external/originals/lottoup-baccarat': typeof ExternalOriginalsLottoupBaccaratRoute
-  '/external/originals/lottoup-dice': typeof ExternalOriginalsLottoupDiceRoute
-  '/external/originals/lottoup-siam-fortune': typeof ExternalOriginalsLottoupSiamFortuneRoute
-  '/game/$provider/$gameId': typeof GameProviderGameIdRoute
-  '/game/gpx/pgSport': typeof GameGpxPgSportRoute
-  '/game/pg-soft2/{-$gameId}': typeof GamePgSoft2Char123GameIdChar125Route
-  '/game/wl-game-test/$': typeof GameWlGameTestSplatRoute
-  '/game/wl/$gameList': typeof GameWlGameListRoute
-  '/game/wl/index-backup': typeof GameWlIndexBackupRoute
-  '/game/wm/list': typeof GameWmListRoute
+  '/external/originals/$game': typeof ExternalOriginalsGameRoute
   '/login/line/auth': typeof LoginLineAuthRoute
   '/results_/verify/$betId': typeof ResultsVerifyBetIdRoute
   '/_member/lotto/': typeof MemberLottoIndexRoute
   '/_member/profile/': typeof MemberProfileIndexRoute
-  '/game/$provider/': typeof GameProviderIndexRoute
   '/_member/credit/deposit/normal': typeof MemberCreditDepositNormalRoute
   '/_member/credit/deposit/qrcode': typeof MemberCreditDepositQrcodeRoute
   '/_member/credit/deposit/qrcodes': typeof MemberCreditDepositQrcodesRoute
   '/_member/credit/deposit/truemoney': typeof MemberCreditDepositTruemoneyRoute
   '/_member/lotto/$betGroup/$betId': typeof MemberLottoBetGroupBetIdRoute
   '/_member/poy_/$betGroup/{-$poyId}': typeof MemberPoyBetGroupChar123PoyIdChar125Route
-  '/game/gpx/$gameList/$gameId': typeof GameGpxGameListGameIdRoute
-  '/game/wl/{-$gameList}/$gameId': typeof GameWlChar123GameListChar125GameIdRoute
   '/_member/credit/deposit/': typeof MemberCreditDepositIndexRoute
   '/_member/lotto/$betGroup/': typeof MemberLottoBetGroupIndexRoute
-  '/game/gpx/$gameList/': typeof GameGpxGameListIndexRoute
   '/_member/credit/deposit/crypto/queue': typeof MemberCreditDepositCryptoQueueRoute
   '/_member/credit/deposit/fast/queue': typeof MemberCreditDepositFastQueueRoute
   '/_member/lotto/$betGroup/$betId_/ying': typeof MemberLottoBetGroupBetIdYingRoute
@@ -680,6 +567,7 @@ export interface FileRouteTypes {
     | '/number-set'
     | '/poy'
     | '/external/login'
+    | '/game/$'
     | '/game/logout'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -702,32 +590,19 @@ export interface FileRouteTypes {
     | '/lotto/4d'
     | '/profile/change-pin'
     | '/profile/edit'
-    | '/external/originals/lottoup-baccarat'
-    | '/external/originals/lottoup-dice'
-    | '/external/originals/lottoup-siam-fortune'
-    | '/game/$provider/$gameId'
-    | '/game/gpx/pgSport'
-    | '/game/pg-soft2/{-$gameId}'
-    | '/game/wl-game-test/$'
-    | '/game/wl/$gameList'
-    | '/game/wl/index-backup'
-    | '/game/wm/list'
+    | '/external/originals/$game'
     | '/login/line/auth'
     | '/results/verify/$betId'
     | '/lotto/'
     | '/profile/'
-    | '/game/$provider/'
     | '/credit/deposit/normal'
     | '/credit/deposit/qrcode'
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
     | '/lotto/$betGroup/$betId'
     | '/poy/$betGroup/{-$poyId}'
-    | '/game/gpx/$gameList/$gameId'
-    | '/game/wl/{-$gameList}/$gameId'
     | '/credit/deposit/'
     | '/lotto/$betGroup/'
-    | '/game/gpx/$gameList/'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
     | '/lotto/$betGroup/$betId/ying'
@@ -749,6 +624,7 @@ export interface FileRouteTypes {
     | '/number-set'
     | '/poy'
     | '/external/login'
+    | '/game/$'
     | '/game/logout'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -771,32 +647,19 @@ export interface FileRouteTypes {
     | '/lotto/4d'
     | '/profile/change-pin'
     | '/profile/edit'
-    | '/external/originals/lottoup-baccarat'
-    | '/external/originals/lottoup-dice'
-    | '/external/originals/lottoup-siam-fortune'
-    | '/game/$provider/$gameId'
-    | '/game/gpx/pgSport'
-    | '/game/pg-soft2/{-$gameId}'
-    | '/game/wl-game-test/$'
-    | '/game/wl/$gameList'
-    | '/game/wl/index-backup'
-    | '/game/wm/list'
+    | '/external/originals/$game'
     | '/login/line/auth'
     | '/results/verify/$betId'
     | '/lotto'
     | '/profile'
-    | '/game/$provider'
     | '/credit/deposit/normal'
     | '/credit/deposit/qrcode'
     | '/credit/deposit/qrcodes'
     | '/credit/deposit/truemoney'
     | '/lotto/$betGroup/$betId'
     | '/poy/$betGroup/{-$poyId}'
-    | '/game/gpx/$gameList/$gameId'
-    | '/game/wl/{-$gameList}/$gameId'
     | '/credit/deposit'
     | '/lotto/$betGroup'
-    | '/game/gpx/$gameList'
     | '/credit/deposit/crypto/queue'
     | '/credit/deposit/fast/queue'
     | '/lotto/$betGroup/$betId/ying'
@@ -821,6 +684,7 @@ export interface FileRouteTypes {
     | '/_member/number-set'
     | '/_member/poy'
     | '/external/login'
+    | '/game/$'
     | '/game/logout'
     | '/howto/deposit'
     | '/howto/forgot-pin'
@@ -843,32 +707,19 @@ export interface FileRouteTypes {
     | '/_member/lotto/4d'
     | '/_member/profile/change-pin'
     | '/_member/profile/edit'
-    | '/external/originals/lottoup-baccarat'
-    | '/external/originals/lottoup-dice'
-    | '/external/originals/lottoup-siam-fortune'
-    | '/game/$provider/$gameId'
-    | '/game/gpx/pgSport'
-    | '/game/pg-soft2/{-$gameId}'
-    | '/game/wl-game-test/$'
-    | '/game/wl/$gameList'
-    | '/game/wl/index-backup'
-    | '/game/wm/list'
+    | '/external/originals/$game'
     | '/login/line/auth'
     | '/results_/verify/$betId'
     | '/_member/lotto/'
     | '/_member/profile/'
-    | '/game/$provider/'
     | '/_member/credit/deposit/normal'
     | '/_member/credit/deposit/qrcode'
     | '/_member/credit/deposit/qrcodes'
     | '/_member/credit/deposit/truemoney'
     | '/_member/lotto/$betGroup/$betId'
     | '/_member/poy_/$betGroup/{-$poyId}'
-    | '/game/gpx/$gameList/$gameId'
-    | '/game/wl/{-$gameList}/$gameId'
     | '/_member/credit/deposit/'
     | '/_member/lotto/$betGroup/'
-    | '/game/gpx/$gameList/'
     | '/_member/credit/deposit/crypto/queue'
     | '/_member/credit/deposit/fast/queue'
     | '/_member/lotto/$betGroup/$betId_/ying'
@@ -899,9 +750,7 @@ export interface RootRouteChildren {
   RegisterAfSlugRoute: typeof RegisterAfSlugRoute
   RegisterIndexRoute: typeof RegisterIndexRoute
   ResultsIndexRoute: typeof ResultsIndexRoute
-  ExternalOriginalsLottoupBaccaratRoute: typeof ExternalOriginalsLottoupBaccaratRoute
-  ExternalOriginalsLottoupDiceRoute: typeof ExternalOriginalsLottoupDiceRoute
-  ExternalOriginalsLottoupSiamFortuneRoute: typeof ExternalOriginalsLottoupSiamFortuneRoute
+  ExternalOriginalsGameRoute: typeof ExternalOriginalsGameRoute
   LoginLineAuthRoute: typeof LoginLineAuthRoute
   ResultsVerifyBetIdRoute: typeof ResultsVerifyBetIdRoute
 }
@@ -1025,6 +874,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/game/'
       preLoaderRoute: typeof GameIndexRouteImport
+      parentRoute: typeof GameRouteRoute
+    }
+    '/game/$': {
+      id: '/game/$'
+      path: '/$'
+      fullPath: '/game/$'
+      preLoaderRoute: typeof GameSplatRouteImport
       parentRoute: typeof GameRouteRoute
     }
     '/game/logout': {
@@ -1188,82 +1044,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberProfileEditRouteImport
       parentRoute: typeof MemberRoute
     }
-    '/external/originals/lottoup-baccarat': {
-      id: '/external/originals/lottoup-baccarat'
-      path: '/external/originals/lottoup-baccarat'
-      fullPath: '/external/originals/lottoup-baccarat'
-      preLoaderRoute: typeof ExternalOriginalsLottoupBaccaratRouteImport
+    '/external/originals/$game': {
+      id: '/external/originals/$game'
+      path: '/external/originals/$game'
+      fullPath: '/external/originals/$game'
+      preLoaderRoute: typeof ExternalOriginalsGameRouteImport
       parentRoute: typeof rootRouteImport
-    }
-    '/external/originals/lottoup-dice': {
-      id: '/external/originals/lottoup-dice'
-      path: '/external/originals/lottoup-dice'
-      fullPath: '/external/originals/lottoup-dice'
-      preLoaderRoute: typeof ExternalOriginalsLottoupDiceRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/external/originals/lottoup-siam-fortune': {
-      id: '/external/originals/lottoup-siam-fortune'
-      path: '/external/originals/lottoup-siam-fortune'
-      fullPath: '/external/originals/lottoup-siam-fortune'
-      preLoaderRoute: typeof ExternalOriginalsLottoupSiamFortuneRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/game/$provider/': {
-      id: '/game/$provider/'
-      path: '/$provider'
-      fullPath: '/game/$provider/'
-      preLoaderRoute: typeof GameProviderIndexRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/$provider/$gameId': {
-      id: '/game/$provider/$gameId'
-      path: '/$provider/$gameId'
-      fullPath: '/game/$provider/$gameId'
-      preLoaderRoute: typeof GameProviderGameIdRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/gpx/pgSport': {
-      id: '/game/gpx/pgSport'
-      path: '/gpx/pgSport'
-      fullPath: '/game/gpx/pgSport'
-      preLoaderRoute: typeof GameGpxPgSportRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/pg-soft2/{-$gameId}': {
-      id: '/game/pg-soft2/{-$gameId}'
-      path: '/pg-soft2/{-$gameId}'
-      fullPath: '/game/pg-soft2/{-$gameId}'
-      preLoaderRoute: typeof GamePgSoft2Char123GameIdChar125RouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/wl-game-test/$': {
-      id: '/game/wl-game-test/$'
-      path: '/wl-game-test/$'
-      fullPath: '/game/wl-game-test/$'
-      preLoaderRoute: typeof GameWlGameTestSplatRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/wl/$gameList': {
-      id: '/game/wl/$gameList'
-      path: '/wl/$gameList'
-      fullPath: '/game/wl/$gameList'
-      preLoaderRoute: typeof GameWlGameListRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/wl/index-backup': {
-      id: '/game/wl/index-backup'
-      path: '/wl/index-backup'
-      fullPath: '/game/wl/index-backup'
-      preLoaderRoute: typeof GameWlIndexBackupRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/wm/list': {
-      id: '/game/wm/list'
-      path: '/wm/list'
-      fullPath: '/game/wm/list'
-      preLoaderRoute: typeof GameWmListRouteImport
-      parentRoute: typeof GameRouteRoute
     }
     '/login/line/auth': {
       id: '/login/line/auth'
@@ -1335,27 +1121,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberPoyBetGroupChar123PoyIdChar125RouteImport
       parentRoute: typeof MemberRoute
     }
-    '/game/gpx/$gameList/': {
-      id: '/game/gpx/$gameList/'
-      path: '/gpx/$gameList'
-      fullPath: '/game/gpx/$gameList/'
-      preLoaderRoute: typeof GameGpxGameListIndexRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/gpx/$gameList/$gameId': {
-      id: '/game/gpx/$gameList/$gameId'
-      path: '/gpx/$gameList/$gameId'
-      fullPath: '/game/gpx/$gameList/$gameId'
-      preLoaderRoute: typeof GameGpxGameListGameIdRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
-    '/game/wl/{-$gameList}/$gameId': {
-      id: '/game/wl/{-$gameList}/$gameId'
-      path: '/wl/{-$gameList}/$gameId'
-      fullPath: '/game/wl/{-$gameList}/$gameId'
-      preLoaderRoute: typeof GameWlChar123GameListChar125GameIdRouteImport
-      parentRoute: typeof GameRouteRoute
-    }
     '/_member/credit/deposit/crypto/': {
       id: '/_member/credit/deposit/crypto/'
       path: '/deposit/crypto'
@@ -1402,36 +1167,15 @@ declare module '@tanstack/react-router' {
 }
 
 interface GameRouteRouteChildren {
+  GameSplatRoute: typeof GameSplatRoute
   GameLogoutRoute: typeof GameLogoutRoute
   GameIndexRoute: typeof GameIndexRoute
-  GameProviderGameIdRoute: typeof GameProviderGameIdRoute
-  GameGpxPgSportRoute: typeof GameGpxPgSportRoute
-  GamePgSoft2Char123GameIdChar125Route: typeof GamePgSoft2Char123GameIdChar125Route
-  GameWlGameTestSplatRoute: typeof GameWlGameTestSplatRoute
-  GameWlGameListRoute: typeof GameWlGameListRoute
-  GameWlIndexBackupRoute: typeof GameWlIndexBackupRoute
-  GameWmListRoute: typeof GameWmListRoute
-  GameProviderIndexRoute: typeof GameProviderIndexRoute
-  GameGpxGameListGameIdRoute: typeof GameGpxGameListGameIdRoute
-  GameWlChar123GameListChar125GameIdRoute: typeof GameWlChar123GameListChar125GameIdRoute
-  GameGpxGameListIndexRoute: typeof GameGpxGameListIndexRoute
 }
 
 const GameRouteRouteChildren: GameRouteRouteChildren = {
+  GameSplatRoute: GameSplatRoute,
   GameLogoutRoute: GameLogoutRoute,
   GameIndexRoute: GameIndexRoute,
-  GameProviderGameIdRoute: GameProviderGameIdRoute,
-  GameGpxPgSportRoute: GameGpxPgSportRoute,
-  GamePgSoft2Char123GameIdChar125Route: GamePgSoft2Char123GameIdChar125Route,
-  GameWlGameTestSplatRoute: GameWlGameTestSplatRoute,
-  GameWlGameListRoute: GameWlGameListRoute,
-  GameWlIndexBackupRoute: GameWlIndexBackupRoute,
-  GameWmListRoute: GameWmListRoute,
-  GameProviderIndexRoute: GameProviderIndexRoute,
-  GameGpxGameListGameIdRoute: GameGpxGameListGameIdRoute,
-  GameWlChar123GameListChar125GameIdRoute:
-    GameWlChar123GameListChar125GameIdRoute,
-  GameGpxGameListIndexRoute: GameGpxGameListIndexRoute,
 }
 
 const GameRouteRouteWithChildren = GameRouteRoute._addFileChildren(
@@ -1561,10 +1305,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterAfSlugRoute: RegisterAfSlugRoute,
   RegisterIndexRoute: RegisterIndexRoute,
   ResultsIndexRoute: ResultsIndexRoute,
-  ExternalOriginalsLottoupBaccaratRoute: ExternalOriginalsLottoupBaccaratRoute,
-  ExternalOriginalsLottoupDiceRoute: ExternalOriginalsLottoupDiceRoute,
-  ExternalOriginalsLottoupSiamFortuneRoute:
-    ExternalOriginalsLottoupSiamFortuneRoute,
+  ExternalOriginalsGameRoute: ExternalOriginalsGameRoute,
   LoginLineAuthRoute: LoginLineAuthRoute,
   ResultsVerifyBetIdRoute: ResultsVerifyBetIdRoute,
 }

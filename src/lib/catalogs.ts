@@ -1,4 +1,6 @@
+import { resolveUserLocale } from "../domain/locale.ts";
 import { type CatalogLoaders, requireSectionCatalog } from "./i18n.ts";
+import { changeLocale } from "./localeState.ts";
 
 /**
  * The section catalogs beside the shell's (docs/architecture.md "Catalogs"), each loaded by the loaders of the
@@ -51,3 +53,12 @@ export const loadHowtoCatalog = (): Promise<void> => requireSectionCatalog("howt
 export const loadStaffCatalog = (): Promise<void> => requireSectionCatalog("staff", staff);
 export const loadGamesCatalog = (): Promise<void> => requireSectionCatalog("games", games);
 export const loadOriginalsCatalog = (): Promise<void> => requireSectionCatalog("originals", originals);
+
+/**
+ * The loader of LOTTOUP Originals' pages: the language the launch URL names (the lobby's, which is the app's own)
+ * becomes the app's, then the Originals' catalog loads in it.
+ */
+export async function openOriginals(lang: string | undefined): Promise<void> {
+  if (lang) await changeLocale(resolveUserLocale(lang));
+  await loadOriginalsCatalog();
+}

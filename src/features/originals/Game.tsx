@@ -135,8 +135,13 @@ export function GamePage<R extends Rules>({
             </summary>
             {rulesPanel(data.rules)}
             <p>
-              <Trans>Return to player: {data.rules.rtpPercent}%.</Trans>{" "}
-              <Trans>Autoplay runs at most {data.rules.maxAutoplayRounds} rounds from one start.</Trans>
+              <Trans>Return to player: {data.rules.rtpPercent}%.</Trans>
+              {game === "lottoup-baccarat" ? null : (
+                <>
+                  {" "}
+                  <Trans>Autoplay runs at most {data.rules.maxAutoplayRounds} rounds from one start.</Trans>
+                </>
+              )}
             </p>
           </details>
           <SeedPanel
