@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useId, useRef, useState } from "react";
+import { type RefObject, useId, useRef, useState } from "react";
 import type { Text } from "../../lib/submit.ts";
 import { NumberPad } from "../../ui/NumberPad.tsx";
 import { cleanEntry } from "./builder.ts";
@@ -9,15 +9,19 @@ export function NumberEntry({
   digits,
   note,
   onAdd,
+  inputRef,
 }: {
   /** The longest number the round's options take. */
   digits: number;
   note: Text | null;
   /** Adds the number; answers whether it was taken (the field then empties). */
   onAdd: (entry: string) => boolean;
+  /** The number field, for the builder to bring focus back to it (the slip's last line removed). */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
   const [entry, setEntry] = useState("");
   const add = () => {
     if (entry === "") return;

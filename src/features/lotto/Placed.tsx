@@ -29,6 +29,7 @@ export function Placed({ poy, onAgain }: { poy: Poy; onAgain: () => void }) {
   return (
     <Outcome
       tone="ok"
+      focus
       title={<Trans>Your bet is placed</Trans>}
       actions={
         <>

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type AnyOption, optionFromWire } from "../../domain/lotto/index.ts";
 import { getJson, poyApi } from "../../lib/api.ts";
 import { useLoad } from "../../lib/load.ts";
+import { ShownAndName } from "../../ui/ShownAndName.tsx";
 import type { Round } from "./lottoApi.ts";
 import { optionText } from "./messages.ts";
 
@@ -43,14 +44,22 @@ export function PopularNumbers({
           const option = optionText(i18n, r.option);
           const number = r.number;
           return (
+            // Named by its content, not aria-label: the name says what the button does and still contains the
+            // number and bet type it shows (WCAG 2.5.3, label in name).
             <button
               key={`${r.option}:${r.number}`}
               type="button"
               className="button button-small"
-              aria-label={t`Add ${number} for ${option}`}
               onClick={() => onAdd(r.option, r.number)}
             >
-              <span className="slip-number">{r.number}</span> <small>{option}</small>
+              <ShownAndName
+                shown={
+                  <>
+                    <span className="slip-number">{r.number}</span> <small>{option}</small>
+                  </>
+                }
+                name={t`Add ${number} for ${option}`}
+              />
             </button>
           );
         })}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useRef } from "react";
 import type { RateChange } from "../../domain/lotto/index.ts";
 import { optionText } from "./messages.ts";
 
@@ -13,9 +14,12 @@ export function RateChanges({
   onConfirm: () => void;
 }) {
   const { t, i18n } = useLingui();
+  // The Place bet button that was pressed is now disabled (it lost the focus): the alert takes it.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="rate-changes" role="alert" aria-labelledby="rate-changes-title">
-      <h2 id="rate-changes-title">
+      <h2 id="rate-changes-title" ref={heading} tabIndex={-1}>
         <Trans>Rates have changed</Trans>
       </h2>
       <p>{t`Some rates have changed. Please check the new rates and confirm.`}</p>

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { type ComponentType, useState } from "react";
+import { type ComponentType, useCallback, useEffect, useRef, useState } from "react";
 import {
   type AnyOption,
   type Choice,
@@ -23,6 +23,7 @@ import { later, type Text } from "../../lib/submit.ts";
 import { FormError } from "../../ui/form.tsx";
 import { LoadState } from "../../ui/Load.tsx";
 import { Breadcrumb, Page } from "../../ui/Page.tsx";
+import { StickyBottomBar } from "../../ui/StickyBottomBar.tsx";
 import { BetTypePicker } from "./BetTypePicker.tsx";
 import { CarryOffer } from "./CarryOffer.tsx";
 import { Countdown } from "./Countdown.tsx";
@@ -99,6 +100,16 @@ function Builder({
   const slip = draft.slip;
   const open = isOpenNow(round, now);
   const { options: chosenOptions, flags } = splitChoices(selected);
+  const entryInput = useRef<HTMLInputElement>(null);
+  const focusEntry = useCallback(() => entryInput.current?.focus(), []);
+  // "Bet again in this round" replaces the outcome (and the button) with the builder: focus goes to the number.
+  const againPressed = useRef(false);
+  useEffect(() => {
+    if (!place.placed && againPressed.current) {
+      againPressed.current = false;
+      focusEntry();
+    }
+  }, [place.placed, focusEntry]);
 
   const updateSlip = (next: Slip) => {
     draft.update(next);
@@ -127,7 +138,16 @@ function Builder({
     return true;
   };
 
-  if (place.placed) return <Placed poy={place.placed} onAgain={place.again} />;
+  if (place.placed)
+    return (
+      <Placed
+        poy={place.placed}
+        onAgain={() => {
+          againPressed.current = true;
+          place.again();
+        }}
+      />
+    );
 
   const submitBlock = !online
     ? t`You are offline. Your slip is saved on this device; send it when you are back online.`
@@ -175,6 +195,7 @@ function Builder({
       <NumberEntry
         digits={maxDigits(book.options)}
         note={note}
+        inputRef={entryInput}
         onAdd={(entry) => addBatchOf(expandEntry(chosenOptions, flags, entry))}
       />
       <PopularNumbers
@@ -185,6 +206,7 @@ function Builder({
       <SlipLines
         slip={slip}
         onChange={updateSlip}
+        onEmptied={focusEntry}
         tools={
           SlipTools ? (
             <SlipTools
@@ -203,7 +225,7 @@ function Builder({
           onConfirm={place.confirmRates}
         />
       ) : null}
-      <div className="submit-bar">
+      <StickyBottomBar className="submit-bar">
         <FormError message={place.form.error?.() ?? null} />
         {submitBlock ? (
           <p className="form-note" role="status">
@@ -220,7 +242,7 @@ function Builder({
         >
           {place.form.pending ? <Trans>Sending…</Trans> : <Trans>Place bet {stake}</Trans>}
         </button>
-      </div>
+      </StickyBottomBar>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import {
   potentialWin,
   removeLine,
@@ -21,14 +21,36 @@ export function SlipLines({
   slip,
   onChange,
   tools,
+  onEmptied,
 }: {
   slip: Slip;
   onChange: (next: Slip) => void;
   tools: ReactNode;
+  /** The last line was removed from the keyboard: the builder brings focus back to the number field. */
+  onEmptied: () => void;
 }) {
   const totals = slipTotals(slip);
   const counts = numberCounts(slip);
   const lineCount = totals.count;
+  const list = useRef<HTMLUListElement>(null);
+  // Removing lines removes the button that had the focus: where focus goes instead, once the slip re-renders
+  // (the line now in the removed line's place, else the one before it, else the number field), never <body>.
+  const focusNext = useRef<{ at: number } | null>(null);
+  const removeAt = (at: number, next: Slip) => {
+    focusNext.current = { at };
+    onChange(next);
+  };
+  useEffect(() => {
+    const target = focusNext.current;
+    if (!target) return;
+    focusNext.current = null;
+    if (slip.lines.length === 0) {
+      onEmptied();
+      return;
+    }
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>(".slip-line-remove");
+    buttons?.[Math.min(target.at, slip.lines.length - 1)]?.focus();
+  }, [slip.lines, onEmptied]);
   return (
     <section aria-labelledby="slip-title" className="slip">
       <h2 id="slip-title" className="section-title">
@@ -41,28 +63,37 @@ export function SlipLines({
             <button
               type="button"
               className="button button-small"
-              onClick={() => onChange(undoLastBatch(slip))}
+              onClick={() => {
+                const next = undoLastBatch(slip);
+                if (next.lines.length === 0) removeAt(0, next);
+                else onChange(next);
+              }}
             >
               <Trans>Undo last entry</Trans>
             </button>
             <button
               type="button"
               className="button button-small button-danger-outline"
-              onClick={() => onChange({ lines: [] })}
+              onClick={() => removeAt(0, { lines: [] })}
             >
               <Trans>Clear slip</Trans>
             </button>
           </div>
           <SetAllPrices onSet={(satang) => onChange(setAllPrices(slip, satang))} />
-          <ul className="slip-lines">
-            {slip.lines.map((line) => (
+          <ul className="slip-lines" ref={list}>
+            {slip.lines.map((line, at) => (
               <LineRow
                 key={line.ref}
                 line={line}
                 many={(counts.get(line.number) ?? 0) > 1}
                 onPrice={(price) => onChange(setPrice(slip, line.ref, price))}
-                onRemove={() => onChange(removeLine(slip, line.ref))}
-                onRemoveNumber={() => onChange(removeNumber(slip, line.number))}
+                onRemove={() => removeAt(at, removeLine(slip, line.ref))}
+                onRemoveNumber={() =>
+                  removeAt(
+                    slip.lines.findIndex((l) => l.number === line.number),
+                    removeNumber(slip, line.number),
+                  )
+                }
               />
             ))}
           </ul>
@@ -167,7 +198,7 @@ function LineRow({
       <span className="slip-line-actions">
         <button
           type="button"
-          className="button button-small"
+          className="button button-small slip-line-remove"
           onClick={onRemove}
           aria-label={t`Remove ${name} ${number}`}
         >
