@@ -75,6 +75,12 @@ test("a guest browses the lobby, searches, opens a provider and is asked to log 
   // The list addresses open the provider's lobby.
   await page.goto("/game/wm/list");
   await expect(page.getByRole("heading", { name: "Not available on this site" })).toBeVisible();
+  await page.goto("/game/gpx/slots");
+  await expect(page.getByRole("heading", { level: 1, name: "GPX" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Not available on this site" })).toBeVisible();
+  await page.goto("/game/lottoup");
+  await expect(page.getByRole("heading", { level: 1, name: "LOTTOUP Originals" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Play / })).toHaveCount(3);
   await page.goto("/live/casino");
   await expect(page.getByRole("heading", { level: 1, name: "Live casino" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Play High Card Live" })).toBeVisible();
@@ -161,6 +167,14 @@ test("a funded member marks a favourite, plays the stand-in's Coin Flip in the f
   await expect(rows.getByText("Game bet").first()).toBeVisible();
   await expect(rows.getByText("Game win").first()).toBeVisible();
   await expect(rows.getByText("Deposit")).toHaveCount(0);
+
+  // An Original launches into the same frame, from the site itself.
+  await page.goto("/game/lottoup");
+  await page.getByRole("link", { name: "Play Dice" }).click();
+  await expect(page.locator("iframe[title='Game: Dice']")).toHaveAttribute(
+    "src",
+    /^\/external\/originals\/lottoup-dice\?token=.+&lang=en/,
+  );
 
   // /game/logout closes the game sessions.
   await page.goto("/game/logout");

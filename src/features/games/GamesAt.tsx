@@ -3,7 +3,7 @@ import { LobbyPage } from "./LobbyPage.tsx";
 import { screenOf } from "./lobby.ts";
 
 /**
- * What `/game/<provider>/<rest…>` shows, by one rule (`screenOf`) for every route docs/rules.md names: the provider's lobby
+ * What `/game/<provider>/<rest…>` shows, by one rule (`screenOf`) for every shape docs/rules.md names (the route `src/routes/game/$.tsx`): the provider's lobby
  * (filtered by a list that names a category) or a game's launch page.
  */
 export function GamesAt({

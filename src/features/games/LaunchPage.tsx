@@ -17,7 +17,7 @@ import "./games.css";
 
 /** The lobby a game's page goes back to. */
 function lobbyOf(provider: string) {
-  return { to: "/game/$provider", params: { provider } } as const;
+  return { to: "/game/$", params: { _splat: provider } } as const;
 }
 
 /**

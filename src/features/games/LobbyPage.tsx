@@ -90,7 +90,7 @@ export function LobbyPage({
         {providers
           .filter((p) => p.available)
           .map((p) => (
-            <Link key={p.code} to="/game/$provider" params={{ provider: p.code }}>
+            <Link key={p.code} to="/game/$" params={{ _splat: p.code }}>
               {providerName(i18n, p)}
             </Link>
           ))}
@@ -215,7 +215,7 @@ function OtherProviders({ providers }: { providers: readonly ProviderView[] }) {
       <ul className="plain-list">
         {off.map((p) => (
           <li key={p.code}>
-            <Link to="/game/$provider" params={{ provider: p.code }}>
+            <Link to="/game/$" params={{ _splat: p.code }}>
               {p.name}
             </Link>
           </li>

@@ -8,3 +8,4 @@ export { GamesLogoutPage } from "./GamesLogoutPage.tsx";
 export { LaunchPage } from "./LaunchPage.tsx";
 export { LiveCasinoPage } from "./LiveCasinoPage.tsx";
 export { LobbyPage } from "./LobbyPage.tsx";
+export { gameAddress } from "./lobby.ts";

@@ -7,6 +7,7 @@ import {
   favouriteGames,
   filterGames,
   foldText,
+  gameAddress,
   initialsOf,
   launchPath,
   screenOf,
@@ -126,6 +127,17 @@ describe("screenOf: which screen an address opens", () => {
     expect(categoryOfList("pgsport")).toBe("sports");
     expect(categoryOfList("live")).toBeNull();
     expect(categoryOfList(undefined)).toBeNull();
+  });
+});
+
+describe("gameAddress: the /game route's splat", () => {
+  it("splits the provider from the rest and decodes each segment once", () => {
+    expect(gameAddress("hub88")).toEqual({ provider: "hub88", rest: [] });
+    expect(gameAddress("gpx/slots/a%2Fb")).toEqual({ provider: "gpx", rest: ["slots", "a/b"] });
+    expect(gameAddress("wl//g1")).toEqual({ provider: "wl", rest: ["", "g1"] });
+    expect(gameAddress("pg-soft2/100%")).toEqual({ provider: "pg-soft2", rest: ["100%"] });
+    const { provider, rest } = gameAddress("wl//g1");
+    expect(screenOf(provider, rest)).toEqual({ kind: "lobby", provider: "wl", category: null });
   });
 });
 

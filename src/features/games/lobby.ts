@@ -29,9 +29,8 @@ export function categoryOfList(list: string | undefined): GameCategoryCode | nul
 const LISTED_PROVIDERS: ReadonlySet<string> = new Set(["gpx", "wl", "wl-game-test"]);
 
 /**
- * Which screen `/game/<provider>/<rest…>` opens. One rule for every route file, so the routes docs/rules.md names
- * (`/game/gpx/$gameList`, `/game/wl/{-$gameList}/$gameId`, `/game/pg-soft2/{-$gameId}` …) agree whatever the router
- * matched:
+ * Which screen `/game/<provider>/<rest…>` opens (the one route `src/routes/game/$.tsx`), so every shape docs/rules.md
+ * names (`/game/gpx/{gameList}`, `/game/wl/{gameList?}/{gameId}`, `/game/pg-soft2/{gameId?}` …) is served:
  * - nothing after the provider, or a list word (`list`, `index-backup`): the provider's lobby;
  * - gpx, wl and wl-game-test: one segment is a game list (the lobby, filtered when it names a category; `pgSport` is
  *   sports), two segments are a list and a game (launch the game);
@@ -49,6 +48,18 @@ export function screenOf(provider: string, rest: readonly (string | undefined)[]
     return { kind: "launch", provider, gameCode: last };
   }
   return { kind: "launch", provider, gameCode: last };
+}
+
+/** `/game/<provider>/<rest…>`'s segments (the router's splat), each decoded once. */
+export function gameAddress(splat: string): { provider: string; rest: string[] } {
+  const [provider = "", ...rest] = splat.split("/").map((part) => {
+    try {
+      return decodeURIComponent(part);
+    } catch {
+      return part;
+    }
+  });
+  return { provider, rest };
 }
 
 /** The address of a game's launch page (with its category as the list where the provider's addresses have one). */
