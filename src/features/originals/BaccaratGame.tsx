@@ -41,10 +41,10 @@ function BaccaratRulesPanel({ rules }: { rules: BaccaratRules }) {
     <>
       <p>
         <Trans>
-          Punto banco from a {rules.shoe.decks}-deck shoe of {rules.shoe.cards} cards, no burn cards. The shoe
-          ends when fewer than {rules.shoe.cutCardRemaining} cards remain; the next shoe comes with a new seed
-          pair. Player and Banker cannot both be bet in one hand. On a tie, Player and Banker bets are
-          returned.
+          Punto banco dealt from a shoe of {rules.shoe.decks} decks ({rules.shoe.cards} cards), no burn cards.
+          The shoe ends when fewer than {rules.shoe.cutCardRemaining} cards remain; the next shoe comes with a
+          new seed pair. Player and Banker cannot both be bet in one hand. On a tie, Player and Banker bets
+          are returned.
         </Trans>
       </p>
       <table className="og-paytable">

@@ -134,15 +134,13 @@ export function GamePage<R extends Rules>({
               <Trans>Rules and paytable</Trans>
             </summary>
             {rulesPanel(data.rules)}
-            <p>
-              <Trans>Return to player: {data.rules.rtpPercent}%.</Trans>
-              {game === "lottoup-baccarat" ? null : (
-                <>
-                  {" "}
-                  <Trans>Autoplay runs at most {data.rules.maxAutoplayRounds} rounds from one start.</Trans>
-                </>
-              )}
-            </p>
+            {/* Baccarat's return depends on the bet: its table lists each. */}
+            {game === "lottoup-baccarat" ? null : (
+              <p>
+                <Trans>Return to player: {data.rules.rtpPercent}%.</Trans>{" "}
+                <Trans>Autoplay runs at most {data.rules.maxAutoplayRounds} rounds from one start.</Trans>
+              </p>
+            )}
           </details>
           <SeedPanel
             token={token}
