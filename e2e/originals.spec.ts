@@ -102,6 +102,9 @@ test("a funded player plays baccarat, the slot and dice, rotates a seed and sees
     await page.goto(inLang(slot, lang));
     await page.getByRole("button", { name: tr(lang, "Spin"), exact: true }).click();
     await expect(page.locator(".og-round-money")).toBeVisible();
+    // The rules panel open: the paytable in the player's language.
+    await page.getByText(tr(lang, "Rules and paytable")).click();
+    await expect(page.getByRole("table", { name: tr(lang, "Paytable, in line bets") })).toBeVisible();
     await photograph(page, "slot", lang);
   }
 
@@ -162,6 +165,9 @@ test("a funded player plays baccarat, the slot and dice, rotates a seed and sees
     await page.goto(inLang(dice, lang));
     await page.getByRole("button", { name: tr(lang, "Roll"), exact: true }).click();
     await expect(page.locator(".og-roll strong")).toBeVisible();
+    // The seed panel open: a 64-digit commitment must wrap on a 360-pixel phone.
+    await page.getByText(tr(lang, "Provably fair: seeds")).click();
+    await expect(page.getByRole("button", { name: tr(lang, "Rotate seed") })).toBeVisible();
     await photograph(page, "dice", lang);
   }
 
