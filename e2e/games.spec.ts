@@ -61,15 +61,19 @@ test("a guest browses the lobby, searches, opens a provider and is asked to log 
   await page.getByRole("link", { name: "Play Coin Flip" }).click();
   await expect(page).toHaveURL(/\/game\/hub88\/sts_coinflip$/);
   await expect(page.getByRole("heading", { name: "This game needs an account" })).toBeVisible();
+  mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: `${SCREENS}/games-guest-play-en.png`, fullPage: true });
   await page.getByRole("link", { name: "Log in to play" }).click();
   await expect(page).toHaveURL(/\/external\/login\?next=/);
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await expect(page.getByLabel("Username")).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/games-external-login-en.png`, fullPage: true });
 
   // A provider docs/rules.md lists that this site has not connected says so plainly, with the way back.
   await page.goto("/game/sa");
   await expect(page.getByRole("heading", { name: "Not available on this site" })).toBeVisible();
   await expect(page.getByText("SA Gaming games are not connected on this site")).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/games-unavailable-en.png`, fullPage: true });
   await page.getByRole("link", { name: "Back to the games" }).click();
   await expect(page).toHaveURL(/\/games$/);
   // The list addresses open the provider's lobby.
