@@ -1,5 +1,4 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ShownAndName } from "./ShownAndName.tsx";
 import { showSnackbar } from "./snackbar.ts";
 
 async function copyText(text: string): Promise<boolean> {
@@ -21,13 +20,14 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** A button that copies a value (account number, amount, address, receipt) and says so; shows "Copy", named `label`. */
+/** A button that copies a value (account number, amount, address, receipt) and says so. */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const { t } = useLingui();
   return (
     <button
       type="button"
       className="button button-small copy-button"
+      aria-label={label}
       onClick={async () => {
         const ok = await copyText(value);
         showSnackbar(
@@ -46,7 +46,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
           strokeLinejoin="round"
         />
       </svg>
-      <ShownAndName shown={<Trans>Copy</Trans>} name={label} />
+      <Trans>Copy</Trans>
     </button>
   );
 }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { type AnyOption, optionFromWire } from "../../domain/lotto/index.ts";
 import { getJson, poyApi } from "../../lib/api.ts";
 import { useLoad } from "../../lib/load.ts";
-import { ShownAndName } from "../../ui/ShownAndName.tsx";
 import type { Round } from "./lottoApi.ts";
 import { optionText } from "./messages.ts";
 
@@ -52,14 +51,10 @@ export function PopularNumbers({
               className="button button-small"
               onClick={() => onAdd(r.option, r.number)}
             >
-              <ShownAndName
-                shown={
-                  <>
-                    <span className="slip-number">{r.number}</span> <small>{option}</small>
-                  </>
-                }
-                name={t`Add ${number} for ${option}`}
-              />
+              <span className="visually-hidden">{t`Add ${number} for ${option}`}</span>
+              <span aria-hidden="true">
+                <span className="slip-number">{r.number}</span> <small>{option}</small>
+              </span>
             </button>
           );
         })}
