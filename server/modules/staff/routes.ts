@@ -11,6 +11,7 @@ import { AppError } from "../../http/errors.ts";
 import { clearStaffSession, setStaffSession } from "../../http/sessionCookies.ts";
 import { parseWith } from "../../http/validate.ts";
 import { actorOf, admitStaff, staffAccess, staffOf } from "../../kernel/access.ts";
+import { inTransaction } from "../../kernel/db.ts";
 import { STAFF_SESSION_TTL_SECONDS, staffTokenSecret } from "../../kernel/sessions.ts";
 import { clearedLock } from "../accounts/loginLock.ts";
 import { revokeMemberSessions, sessionsEnded } from "../accounts/sessions.ts";
@@ -137,7 +138,7 @@ export async function staffRoutes(app: FastifyInstance, deps: { config: Config; 
     async (request) => {
       const staff = staffOf(request);
       const { uuid } = parseWith(MemberRef, request.body);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const before = await trx
           .selectFrom("members")
           .select(["id", "locked_until", "failed_login_count"])
@@ -172,7 +173,7 @@ export async function staffRoutes(app: FastifyInstance, deps: { config: Config; 
       const staff = staffOf(request);
       const { uuid, status } = parseWith(StatusChange, request.body);
       let ended: string[] = [];
-      const result = await db.transaction().execute(async (trx) => {
+      const result = await inTransaction(db, async (trx) => {
         const before = await trx
           .selectFrom("members")
           .select(["id", "status"])

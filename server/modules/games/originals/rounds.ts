@@ -4,6 +4,7 @@ import { type Kysely, type Selectable, sql } from "kysely";
 import { type OriginalGameCode, SHOE_CARDS } from "../../../../src/domain/games/index.ts";
 import type { DB, OriginalsRoundsTable } from "../../../db/schema.ts";
 import { AppError } from "../../../http/errors.ts";
+import { inTransaction } from "../../../kernel/db.ts";
 import { BACCARAT, betJson, type OriginalsBet, playOutcome, positionPastCut, stakeOf } from "./outcomes.ts";
 import { type Player, type PlayerDirectory, type PlayLocks, roundInProgress } from "./players.ts";
 import {
@@ -313,7 +314,7 @@ export async function playRound(
     // 1. Reserve.
     let reserved: { seed: SeedRow; serverSeed: string };
     try {
-      reserved = await ctx.db.transaction().execute(async (trx) => {
+      reserved = await inTransaction(ctx.db, async (trx) => {
         const seed = await findActiveSeed(trx, player.user, game, true);
         if (!seed) throw new Error("no active seed pair");
         const inFlight = await trx
@@ -405,7 +406,7 @@ export async function playRound(
     // 3. The outcome, now that the bet is paid; recorded with the nonce consumed.
     const result = await playOutcome(bet, serverSeed, seed.client_seed, seed.next_nonce);
     const material = result.shoeOver ? await newSeedMaterial() : null;
-    const recorded = await ctx.db.transaction().execute(async (trx) => {
+    const recorded = await inTransaction(ctx.db, async (trx) => {
       const current = await trx
         .selectFrom("originals_seeds")
         .selectAll()
@@ -516,7 +517,7 @@ export async function rotateSeeds(
   return ctx.locks.run(lockKey(player.user, game), async () => {
     await ensureActiveSeed(ctx.db, ctx.drawKey, player.user, game);
     const material = await newSeedMaterial();
-    const { revealed, active } = await ctx.db.transaction().execute(async (trx) => {
+    const { revealed, active } = await inTransaction(ctx.db, async (trx) => {
       const seed = await findActiveSeed(trx, player.user, game, true);
       if (!seed) throw new Error("no active seed pair");
       const inFlight = await trx
