@@ -153,7 +153,7 @@ export default defineConfig({
             // one file, not four, on the first visit.
             {
               name: "login",
-              test: /\/src\/(features\/auth\/(login|messages|LineLoginButton)\.tsx?|ui\/form\.tsx)$/,
+              test: /\/src\/(features\/auth\/(login|messages|LineLoginButton|LoginForm)\.tsx?|ui\/form\.tsx)$/,
             },
           ],
         },

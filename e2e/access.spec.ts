@@ -4,7 +4,7 @@ import { asPlayerOnPhone, memberHeaders, register } from "./support/player.ts";
 
 /*
  * Access by status (docs/architecture.md "Access by status"): a member whose status closes an area (2 money, 4
- * lotto; 3 games once the games pages exist) sees the 403 screen on that area's pages and stays logged in, whether
+ * lotto; 3 games, in e2e/games.spec.ts) sees the 403 screen on that area's pages and stays logged in, whether
  * the page's route refused it (the area is declared on the route) or the server did (403 FORBIDDEN) because this
  * device had not heard of the new status yet.
  */

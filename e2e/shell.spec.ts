@@ -83,8 +83,12 @@ test.describe("errors and maintenance", () => {
     await expect(page.getByRole("heading", { level: 1, name: HERO })).toBeVisible();
   });
 
-  test("routes that are not built yet do not exist", async ({ page }) => {
-    for (const path of ["/game", "/games"]) {
+  test("addresses the product does not have answer 404", async ({ page }) => {
+    for (const path of [
+      "/promotions-that-never-were",
+      "/games/extra/deep",
+      "/external/originals/no-such-game",
+    ]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { name: "Page Not Found" })).toBeVisible();
     }

@@ -10,7 +10,9 @@ import { type Browser, chromium } from "@playwright/test";
 import { describeChromium, launchOptions } from "../e2e/browser.ts";
 import { startProductServer } from "./product-server.ts";
 
-const BUDGET_BYTES = 130 * 1000;
+// 130 KB until the games half: its addresses joined the route table every first visit downloads (docs/decisions.md
+// "Budgets after the games half").
+const BUDGET_BYTES = 132 * 1000;
 const DIST = "dist";
 
 const gz = (path: string) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -28,6 +30,7 @@ if (!existsSync(join(DIST, "index.html"))) {
 const ROUTES: { path: string; member: boolean; budget: number }[] = [
   { path: "/", member: false, budget: BUDGET_BYTES },
   { path: "/download", member: false, budget: 155 * 1000 },
+  { path: "/games", member: false, budget: 170 * 1000 },
   { path: "/how-to", member: false, budget: 145 * 1000 },
   { path: "/results", member: false, budget: 180 * 1000 },
   { path: "/main", member: true, budget: 180 * 1000 },

@@ -25,9 +25,13 @@ export function GameCard({
   const name = game.name;
   return (
     <li className="game-card">
-      <PathLink className="game-play" href={launchPath(game)} aria-label={t`Play ${name}`}>
+      {/* The link's name is what it shows, with "Play" before it for screen readers (WCAG 2.5.3, label in name). */}
+      <PathLink className="game-play" href={launchPath(game)}>
         <GameArt game={game} />
-        <span className="game-name">{name}</span>
+        <span className="game-name">
+          <span className="visually-hidden">{t`Play`} </span>
+          {name}
+        </span>
         <span className="game-meta">
           {providerLabel ? `${providerLabel} · ` : ""}
           {i18n._(CATEGORY_TEXT[game.category])}
