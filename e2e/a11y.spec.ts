@@ -50,7 +50,11 @@ async function violationsOn(page: Page, where: string): Promise<string[]> {
 
 /** Waits until the page has its title heading and nothing of it is still loading. */
 async function settled(page: Page) {
-  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  // A game's page is its frame under a slim bar (no title of its own): wait for the framed game's heading.
+  const game = page.locator("main iframe");
+  await expect(page.getByRole("heading", { level: 1 }).first().or(game)).toBeVisible();
+  if ((await game.count()) > 0)
+    await expect(page.frameLocator("main iframe").getByRole("heading").first()).toBeVisible();
   await expect(page.locator(".loading-text")).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
 }

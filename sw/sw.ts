@@ -20,8 +20,12 @@ cleanupOutdatedCaches();
 // An update still waits for the player (below); claiming never reloads a page.
 clientsClaim();
 
-// App routes fall back to the cached shell. API, slip API and socket.io are never answered with it.
-const NEVER_SHELL = [/^\/api(\/|$)/, /^\/poy-api(\/|$)/, /^\/ccu(\/|$)/];
+// App routes fall back to the cached shell. API, slip API and socket.io are never answered with it, nor the pages
+// under /external (a game of LOTTOUP Originals, the embeddable login): the site frames them, and the cached shell
+// carries the headers of "/", which forbid framing (frame-ancestors 'none'), so a returning player's game frame
+// would stay empty. They come from the server, with the headers that let the site frame them; a game needs the
+// network anyway.
+const NEVER_SHELL = [/^\/api(\/|$)/, /^\/poy-api(\/|$)/, /^\/ccu(\/|$)/, /^\/external(\/|$)/];
 registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: NEVER_SHELL }));
 
 // Offline drafting: the round lists, a round, its limits and its rates, read once online, answer from a cache when

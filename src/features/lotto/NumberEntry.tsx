@@ -10,6 +10,7 @@ export function NumberEntry({
   note,
   onAdd,
   inputRef,
+  disabled = false,
 }: {
   /** The longest number the round's options take. */
   digits: number;
@@ -18,6 +19,8 @@ export function NumberEntry({
   onAdd: (entry: string) => boolean;
   /** The number field, for the builder to bring focus back to it (the slip's last line removed). */
   inputRef?: RefObject<HTMLInputElement | null>;
+  /** While the device's draft is being read: a number typed then would have nowhere to go. */
+  disabled?: boolean;
 }) {
   const id = useId();
   const ownInput = useRef<HTMLInputElement>(null);
@@ -42,6 +45,7 @@ export function NumberEntry({
           autoComplete="off"
           maxLength={digits}
           value={entry}
+          disabled={disabled}
           onChange={(e) => setEntry(cleanEntry(e.target.value, digits))}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
@@ -50,7 +54,7 @@ export function NumberEntry({
             }
           }}
         />
-        <button type="button" className="button button-primary" onClick={add}>
+        <button type="button" className="button button-primary" onClick={add} disabled={disabled}>
           <Trans>Add</Trans>
         </button>
       </div>

@@ -196,6 +196,7 @@ function Builder({
         digits={maxDigits(book.options)}
         note={note}
         inputRef={entryInput}
+        disabled={!draft.ready}
         onAdd={(entry) => addBatchOf(expandEntry(chosenOptions, flags, entry))}
       />
       <PopularNumbers
