@@ -185,6 +185,53 @@ test("a funded member marks a favourite, plays the stand-in's Coin Flip in the f
   await expect(page.getByRole("heading", { name: "Your game sessions are closed" })).toBeVisible();
 });
 
+test("a member plays Baccarat and Siam Fortune inside the lobby's frame; the bar's balance follows every round", async ({
+  page,
+  request,
+}) => {
+  await register(page, "go");
+  await fund(page, request, "100.00");
+  await page.goto("/game/lottoup");
+  // What the framed game shows as its balance, and the app's bar beside it (money-update over the member's socket).
+  const sameBalance = async (frame: ReturnType<Page["frameLocator"]>) => {
+    const shown = (await frame.locator(".og-balance .money").textContent()) ?? "";
+    expect(shown).toMatch(/^฿[\d,]+\.\d\d$/);
+    await expect(barBalance(page)).toHaveAccessibleName(`Balance: ${shown}`);
+    return shown;
+  };
+
+  await page.getByRole("link", { name: "Play Baccarat" }).click();
+  await expect(page).toHaveURL(/\/game\/lottoup\/lottoup-baccarat$/);
+  const table = page.frameLocator("iframe[title='Game: Baccarat']");
+  await expect(table.getByRole("heading", { level: 1, name: "Baccarat" })).toBeVisible();
+  await expect(barBalance(page)).toHaveAccessibleName("Balance: ฿100.00");
+  await table.getByRole("button", { name: "Add a 10 baht chip to Banker", exact: true }).click();
+  await table.getByRole("button", { name: "Deal", exact: true }).click();
+  await expect(table.getByRole("img", { name: / of (spades|hearts|diamonds|clubs)$/ }).first()).toBeVisible();
+  let shown = await sameBalance(table);
+
+  await page.getByRole("link", { name: "Lobby" }).click();
+  await page.getByRole("link", { name: "Play Siam Fortune" }).click();
+  const slot = page.frameLocator("iframe[title='Game: Siam Fortune']");
+  await expect(slot.getByRole("heading", { level: 1, name: "Siam Fortune" })).toBeVisible();
+  await expect(barBalance(page)).toHaveAccessibleName(`Balance: ${shown}`);
+  await slot.getByLabel("Total bet").selectOption({ label: "฿10.00" });
+  // At least one spin; more while a tie (the banker's stake back) and spins returning their stake left the money where it was.
+  for (let spin = 0; spin === 0 || (spin < 6 && shown === "฿100.00"); spin++) {
+    await slot.getByRole("button", { name: "Spin", exact: true }).click();
+    await expect(
+      slot.getByText(/^(You get back ฿[\d,.]+ \(stake ฿10\.00\)|No win this time \(stake ฿10\.00\))$/),
+    ).toBeVisible();
+    shown = await sameBalance(slot);
+    await expect(slot.getByRole("button", { name: "Spin", exact: true })).toBeEnabled();
+  }
+  expect(shown).not.toBe("฿100.00");
+
+  await page.goto("/credit/statement");
+  await page.getByRole("tab", { name: "Games" }).click();
+  await expect(page.getByRole("tabpanel").getByText("Game bet").first()).toBeVisible();
+});
+
 test("the lobby and a game's page on a 360-pixel phone in th, en, kh and mm", async ({ page, request }) => {
   await register(page, "gs");
   await fund(page, request, "50.00");
