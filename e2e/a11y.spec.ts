@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { E2E_STAFF } from "./support/constants.ts";
 import { fund, PIN, register } from "./support/player.ts";
 
 // Accessible to every player (issue 13): every route of the app, opened on a 360-pixel phone (and the guest pages
@@ -216,6 +217,30 @@ test.describe("on a desktop", () => {
 
   test("every guest page has no serious or critical axe violation", async ({ page }) => {
     await checkRoutes(page, GUEST_ROUTES, "desktop");
+  });
+
+  test("every section of the signed-in back office has no serious or critical axe violation", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      if (!localStorage.getItem("locale")) localStorage.setItem("locale", "en");
+    });
+    await page.goto("/staff");
+    await page.getByLabel("Staff username").fill(E2E_STAFF.userName);
+    await page.getByLabel("Password").fill(E2E_STAFF.password);
+    await page.getByRole("button", { name: "Log in to the back office" }).click();
+    const tabs = page.getByRole("tablist", { name: "Back office sections" }).getByRole("tab");
+    await expect(tabs.first()).toBeVisible();
+    const names = await tabs.allTextContents();
+    expect(names.length).toBeGreaterThanOrEqual(9);
+    const found: string[] = [];
+    for (const name of names) {
+      await page.getByRole("tab", { name, exact: true }).click();
+      await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+      await expect(page.locator(".loading-text")).toHaveCount(0);
+      found.push(...(await violationsOn(page, `staff ${name}`)));
+    }
+    expect(found, `serious or critical axe violations:\n\n${found.join("\n\n")}`).toEqual([]);
   });
 });
 
