@@ -1,6 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { staffHeaders } from "./support/ledger.ts";
-import { asPlayerOnPhone, memberHeaders, register } from "./support/player.ts";
+import { expect, type Page, test } from "@playwright/test";
+import { asPlayerOnPhone, register, setStatus } from "./support/player.ts";
 
 /*
  * Access by status (docs/architecture.md "Access by status"): a member whose status closes an area (2 money, 4
@@ -9,18 +8,6 @@ import { asPlayerOnPhone, memberHeaders, register } from "./support/player.ts";
  * device had not heard of the new status yet.
  */
 asPlayerOnPhone();
-
-/** An administrator sets the status of the member logged in on `page` (POST /api/staff/members.status). */
-async function setStatus(page: Page, request: APIRequestContext, status: number): Promise<void> {
-  const { uuid } = await (
-    await request.get("/api/users-infos", { headers: await memberHeaders(page) })
-  ).json();
-  const res = await request.post("/api/staff/members.status", {
-    headers: await staffHeaders(request),
-    data: { uuid, status },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 /** The API's 403 answers while `page` is open, by path. */
 function refusalsOn(page: Page): string[] {

@@ -1,14 +1,13 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { LANGS, tr } from "./catalog.ts";
-import { staffHeaders } from "./support/ledger.ts";
 import {
   asPlayerOnPhone,
   fund,
-  memberHeaders,
   overflowOf,
   register,
   SCREENS,
+  setStatus,
   switchLanguage,
 } from "./support/player.ts";
 
@@ -263,18 +262,6 @@ test("the lobby and a game's page on a 360-pixel phone in th, en, kh and mm", as
   }
   await switchLanguage(page, "en");
 });
-
-/** An administrator sets the status of the member logged in on `page` (POST /api/staff/members.status). */
-async function setStatus(page: Page, request: APIRequestContext, status: number): Promise<void> {
-  const { uuid } = await (
-    await request.get("/api/users-infos", { headers: await memberHeaders(page) })
-  ).json();
-  const res = await request.post("/api/staff/members.status", {
-    headers: await staffHeaders(request),
-    data: { uuid, status },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test("status 3 (no games): /games, a game's page and /live/casino show 403, the member stays logged in", async ({
   page,

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "../catalog.ts";
-import { expectLedgerSound, staffActAndConfirm } from "./ledger.ts";
+import { expectLedgerSound, staffActAndConfirm, staffHeaders } from "./ledger.ts";
 import { memberTokenIn } from "./session.ts";
 
 /** What the money and lotto specs share: a player on a phone, in English unless a test switches. */
@@ -138,4 +138,16 @@ export async function overflowOf(page: Page, selectors: readonly string[]): Prom
     }
     return out;
   }, selectors);
+}
+
+/** An administrator sets the status of the member logged in on `page` (POST /api/staff/members.status). */
+export async function setStatus(page: Page, request: APIRequestContext, status: number): Promise<void> {
+  const { uuid } = await (
+    await request.get("/api/users-infos", { headers: await memberHeaders(page) })
+  ).json();
+  const res = await request.post("/api/staff/members.status", {
+    headers: await staffHeaders(request),
+    data: { uuid, status },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }

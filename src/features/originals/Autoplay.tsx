@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { later, type Text } from "../../lib/submit.ts";
+import { FormError } from "../../ui/form.tsx";
 import { autoplayRounds, runAutoplay } from "./autoplay.ts";
 import { AUTOPLAY_END_TEXT, originalsErrorText } from "./messages.ts";
 
@@ -104,5 +105,40 @@ export function AutoplayControls({
         {!running && end && played > 0 ? ` ${t`Rounds played: ${played}`}` : ""}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * What the slot and dice show under their bet: the last refusal, the button that plays one round (its label while
+ * the round is being played), and autoplay.
+ */
+export function PlayControls({
+  error,
+  busy,
+  onPlay,
+  label,
+  autoplay,
+}: {
+  error: string | null;
+  busy: boolean;
+  onPlay: () => void;
+  label: ReactNode;
+  autoplay: Parameters<typeof AutoplayControls>[0];
+}) {
+  return (
+    <>
+      <FormError message={error} />
+      <div className="og-actions">
+        <button
+          type="button"
+          className="button button-primary button-block button-large"
+          disabled={busy}
+          onClick={onPlay}
+        >
+          {label}
+        </button>
+      </div>
+      <AutoplayControls {...autoplay} />
+    </>
   );
 }

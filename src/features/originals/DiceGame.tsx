@@ -12,8 +12,8 @@ import {
 import { ApiError } from "../../lib/api.ts";
 import { formatSatang } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/submit.ts";
-import { FormError, TextField } from "../../ui/form.tsx";
-import { AutoplayControls } from "./Autoplay.tsx";
+import { TextField } from "../../ui/form.tsx";
+import { PlayControls } from "./Autoplay.tsx";
 import { type DiceBetJson, type DiceOutcome, type DiceRules, type PlayAnswer, rollDice } from "./api.ts";
 import { diceProblem, hundredths, stakeOf, targetOf } from "./bets.ts";
 import { GamePage, type GameState, money, RoundMoney, satang } from "./Game.tsx";
@@ -242,24 +242,19 @@ function DiceTable({ state }: { state: GameState<DiceRules> }) {
           </dd>
         </div>
       </dl>
-      <FormError message={submit.error?.() ?? null} />
-      <div className="og-actions">
-        <button
-          type="button"
-          className="button button-primary button-block button-large"
-          disabled={busy}
-          onClick={roll}
-        >
-          {submit.pending ? <Trans>Rolling…</Trans> : <Trans>Roll</Trans>}
-        </button>
-      </div>
-      <AutoplayControls
-        max={state.rules.maxAutoplayRounds}
-        stake={problem ? null : stakeSatang}
-        balance={state.balance}
-        disabled={busy}
-        play={playOnce}
-        onRunning={setAutoRunning}
+      <PlayControls
+        error={submit.error?.() ?? null}
+        busy={busy}
+        onPlay={roll}
+        label={submit.pending ? <Trans>Rolling…</Trans> : <Trans>Roll</Trans>}
+        autoplay={{
+          max: state.rules.maxAutoplayRounds,
+          stake: problem ? null : stakeSatang,
+          balance: state.balance,
+          disabled: busy,
+          play: playOnce,
+          onRunning: setAutoRunning,
+        }}
       />
     </section>
   );

@@ -4,8 +4,7 @@ import { SLOT_SYMBOLS, type SlotSymbol } from "../../domain/games/index.ts";
 import { ApiError } from "../../lib/api.ts";
 import { formatSatang } from "../../lib/format.ts";
 import { useSubmit } from "../../lib/submit.ts";
-import { FormError } from "../../ui/form.tsx";
-import { AutoplayControls } from "./Autoplay.tsx";
+import { PlayControls } from "./Autoplay.tsx";
 import { type PlayAnswer, type SlotOutcome, type SlotRules, spinSlot } from "./api.ts";
 import { slotProblem } from "./bets.ts";
 import { GamePage, type GameState, money, RoundMoney, satang } from "./Game.tsx";
@@ -215,24 +214,19 @@ function SlotMachine({ state }: { state: GameState<SlotRules> }) {
           </Trans>
         </p>
       </div>
-      <FormError message={submit.error?.() ?? null} />
-      <div className="og-actions">
-        <button
-          type="button"
-          className="button button-primary button-block button-large"
-          disabled={busy}
-          onClick={spin}
-        >
-          {submit.pending ? <Trans>Spinning…</Trans> : <Trans>Spin</Trans>}
-        </button>
-      </div>
-      <AutoplayControls
-        max={state.rules.maxAutoplayRounds}
-        stake={total}
-        balance={state.balance}
-        disabled={busy}
-        play={playOnce}
-        onRunning={setAutoRunning}
+      <PlayControls
+        error={submit.error?.() ?? null}
+        busy={busy}
+        onPlay={spin}
+        label={submit.pending ? <Trans>Spinning…</Trans> : <Trans>Spin</Trans>}
+        autoplay={{
+          max: state.rules.maxAutoplayRounds,
+          stake: total,
+          balance: state.balance,
+          disabled: busy,
+          play: playOnce,
+          onRunning: setAutoRunning,
+        }}
       />
     </section>
   );
