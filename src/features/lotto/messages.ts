@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { SLIP_LINES_MAX } from "../../domain/contracts/lotto.ts";
 import type { AnyOption, FlagHelper, LottoFamily, OneShotHelper } from "../../domain/lotto/index.ts";
 import { optionFromWire } from "../../domain/lotto/index.ts";
 import type { ApiError } from "../../lib/api.ts";
@@ -105,11 +106,13 @@ export function wireOptionText(i18n: I18n, wire: string): string {
   return option ? optionText(i18n, option) : wire;
 }
 
+const slipLinesMax = SLIP_LINES_MAX.toLocaleString("en-US");
+
 /** docs/lotto-api.md's error codes. */
 const LOTTO_TEXT: Record<string, MessageDescriptor> = {
   requestInvalid: msg`Something in the slip could not be read. Please check it and try again.`,
   SLIP_EMPTY: msg`Your slip is empty. Add at least one number.`,
-  SLIP_TOO_LONG: msg`A slip can have at most 1,000 lines. Please split it.`,
+  SLIP_TOO_LONG: msg`A slip can have at most ${slipLinesMax} lines. Please split it.`,
   ROUND_MISMATCH: msg`This slip does not belong to this lottery. Please open the round again.`,
   OPTION_UNKNOWN: msg`One of the bet types is not known. Please remove that line.`,
   OPTION_NOT_OFFERED: msg`One of the bet types is not offered in this round. Please remove that line.`,

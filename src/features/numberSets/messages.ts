@@ -1,18 +1,23 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { NUMBER_SET_LIMITS } from "../../domain/contracts/lotto.ts";
 import { wording } from "../../lib/messages.ts";
 import { lottoErrorText, wireOptionText } from "../lotto/index.ts";
 import type { SkippedLine, SkipReason } from "./load.ts";
 
 // In the "pages" catalog: these texts load with the lotto pages.
 
+const nameMax = NUMBER_SET_LIMITS.name;
+const linesMax = NUMBER_SET_LIMITS.lines.toLocaleString("en-US");
+const setsMax = NUMBER_SET_LIMITS.sets;
+
 /** docs/results-api.md "Number sets" error codes; the slip's own codes (options, numbers) are lotto's. */
 const NUMBER_SET_TEXT: Record<string, MessageDescriptor> = {
-  NUMBER_SET_NAME_INVALID: msg`Give the number set a name of 1 to 60 characters.`,
+  NUMBER_SET_NAME_INVALID: msg`Give the number set a name of 1 to ${nameMax} characters.`,
   NUMBER_SET_EMPTY: msg`There are no lines to save. Add numbers first.`,
-  NUMBER_SET_TOO_LONG: msg`A number set can have at most 1,000 lines.`,
+  NUMBER_SET_TOO_LONG: msg`A number set can have at most ${linesMax} lines.`,
   NUMBER_SET_NAME_TAKEN: msg`You already have a number set with this name. Choose another name.`,
-  NUMBER_SET_LIMIT: msg`You can keep at most 50 number sets. Delete one you no longer use first.`,
+  NUMBER_SET_LIMIT: msg`You can keep at most ${setsMax} number sets. Delete one you no longer use first.`,
   NUMBER_SET_NOT_FOUND: msg`This number set was not found. It may have been deleted.`,
   PRICE_INVALID: msg`One of the prices is not a valid amount.`,
 };

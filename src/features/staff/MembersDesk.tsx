@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { STAFF_TEXT_LENGTH } from "../../domain/contracts/common.ts";
 import { Desk, Member, useAction } from "./desk.tsx";
 import { type StaffMemberRow, staffGet, staffPost } from "./staffApi.ts";
 
@@ -119,7 +120,7 @@ function AdjustForm({
         aria-label={t`Reason`}
         placeholder={t`Reason`}
         value={reason}
-        maxLength={300}
+        maxLength={STAFF_TEXT_LENGTH.max}
         onChange={(e) => setReason(e.target.value)}
       />
       <button type="submit" className="button button-primary" disabled={disabled || !ready}>

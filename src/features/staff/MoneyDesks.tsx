@@ -4,6 +4,7 @@ import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { formatBaht } from "../../lib/format.ts";
 import { Desk, Member, ReasonForm, useDesk } from "./desk.tsx";
 import "./staff.css";
+import { STAFF_TEXT_LENGTH } from "../../domain/contracts/common.ts";
 import { type StaffDeposit, type StaffWithdrawal, staffPost } from "./staffApi.ts";
 import { isProposal } from "./staffMessages.ts";
 
@@ -188,7 +189,7 @@ export function OverrideForm({
         <input
           aria-label={t`Reason`}
           placeholder={t`Reason`}
-          maxLength={300}
+          maxLength={STAFF_TEXT_LENGTH.max}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { STAFF_TEXT_LENGTH } from "../../domain/contracts/common.ts";
 import {
   headlineOf,
   type LottoFamily,
@@ -107,7 +108,7 @@ export function ResultForm({
           aria-label={t`What the correction corrects`}
           placeholder={t`What the correction corrects`}
           value={note}
-          maxLength={300}
+          maxLength={STAFF_TEXT_LENGTH.max}
           onChange={(e) => setNote(e.target.value)}
         />
       ) : null}

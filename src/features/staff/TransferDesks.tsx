@@ -4,6 +4,7 @@ import { formatStatementTime } from "../../domain/bangkokTime.ts";
 import { formatBaht } from "../../lib/format.ts";
 import { Desk, Member, useDesk } from "./desk.tsx";
 import "./staff.css";
+import { STAFF_TEXT_LENGTH } from "../../domain/contracts/common.ts";
 import { type StaffMemberBank, type StaffStatementLine, staffPost } from "./staffApi.ts";
 import { isProposal } from "./staffMessages.ts";
 
@@ -63,7 +64,7 @@ export function LineDesk() {
             <input
               aria-label={t`Reason, if the amounts differ`}
               placeholder={t`Reason, if the amounts differ`}
-              maxLength={300}
+              maxLength={STAFF_TEXT_LENGTH.max}
               value={reasons[line.id] ?? ""}
               onChange={(e) => setReasons({ ...reasons, [line.id]: e.target.value })}
             />

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { type ReactNode, useState } from "react";
+import { STAFF_TEXT_LENGTH } from "../../domain/contracts/common.ts";
 import { useLoad } from "../../lib/load.ts";
 import { useSubmit } from "../../lib/submit.ts";
 import { showSnackbar } from "../../ui/snackbar.ts";
@@ -76,7 +77,7 @@ export function ReasonForm({
         placeholder={t`Reason`}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
-        maxLength={300}
+        maxLength={STAFF_TEXT_LENGTH.max}
       />
       <button type="submit" className="button button-danger" disabled={disabled || reason.trim().length < 2}>
         {label}
