@@ -1,3 +1,4 @@
+// A .tsx test: the wordings import the lotto entry, which carries its pages (the app project compiles JSX).
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
 import { NUMBER_SET_LIMITS, SLIP_LINES_MAX } from "../../domain/contracts/lotto.ts";
