@@ -356,22 +356,31 @@ export async function playRounds(options: PlayRoundsOptions): Promise<PlayRounds
     }
   }
 
+  const unreadable: string[] = [];
   async function balances(): Promise<Map<string, number | undefined>> {
     const seen = new Map<string, number | undefined>();
     for (const player of options.players) {
       if (seen.has(player.user)) continue;
       const gameCode = gameCodes[0] ?? "sts_coinflip";
-      const result = await wallet.send(
+      // A read moves nothing, so it is asked again (as Hub88 would) until answered: one refused connection or one
+      // slow answer on a loaded machine must not pass for drift. What still fails is said with its reason.
+      const result = await wallet.sendUntilAnswered(
         wallet.prepare("balance", {
           user: player.user,
           token: player.token,
           request_uuid: randomUUID(),
           game_code: gameCode,
         }),
-        { timeoutMs },
+        { timeoutMs, maxAttempts: 5 },
       );
       const answer = result.answer as Hub88WalletAnswer | undefined;
-      seen.set(player.user, answer?.status === "RS_OK" ? answer.balance : undefined);
+      if (answer?.status === "RS_OK") seen.set(player.user, answer.balance);
+      else {
+        seen.set(player.user, undefined);
+        unreadable.push(
+          `${player.user}: balance unreadable after ${result.attempts} attempts (${answer?.status ?? result.outcome}${result.httpStatus ? ` HTTP ${result.httpStatus}` : ""}${result.text ? `: ${result.text.slice(0, 160)}` : ""})`,
+        );
+      }
     }
     return seen;
   }
@@ -408,12 +417,11 @@ export async function playRounds(options: PlayRoundsOptions): Promise<PlayRounds
         unresolved: userBooks.unresolved,
         ok,
       });
-      if (!ok) {
-        violations.push(
-          `${user}: the balance moved ${start !== undefined && end !== undefined ? end - start : "?"} units, the books say ${-userBooks.net}`,
-        );
+      if (!ok && start !== undefined && end !== undefined) {
+        violations.push(`${user}: the balance moved ${end - start} units, the books say ${-userBooks.net}`);
       }
     }
+    violations.push(...unreadable);
   }
   stats.ms = Math.round(performance.now() - started);
   const result: PlayRoundsResult = { seed, books: snapshot, answers, violations, reconciliation, stats };
