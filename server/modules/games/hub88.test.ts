@@ -32,12 +32,16 @@ const API = "https://hub88.standin.test";
 let t: TestApp;
 let standIn: Hub88StandIn;
 let walletUrl = "";
-let lastLaunchToken = "";
+/** The launch token Hub88 received for each user (launches may run at once: one per user, never "the last one"). */
+const launchTokens = new Map<string, string>();
 
 /** Our Games API calls reach the stand-in in-process, exactly as they would over the network. */
 const standInFetch: FetchLike = async (url, init) => {
   // The launch token travels only to the provider: the test reads it where Hub88 does.
-  if (url.endsWith("/game/url")) lastLaunchToken = JSON.parse(init.body as string).token;
+  if (url.endsWith("/game/url")) {
+    const body = JSON.parse(init.body as string) as { user: string; token: string };
+    launchTokens.set(body.user, body.token);
+  }
   const res = await standIn.inject({
     method: "POST",
     url: new URL(url).pathname,
@@ -106,7 +110,9 @@ async function hub88(
 async function hub88Player(baht: number): Promise<Player & { token: string }> {
   const who = await player(t, baht);
   await launch(t, who, "sts_coinflip", "hub88");
-  return { ...who, token: lastLaunchToken };
+  const token = launchTokens.get(who.uuid);
+  if (!token) throw new Error(`no launch reached Hub88 for ${who.uuid}`);
+  return { ...who, token };
 }
 
 const betBody = (who: Player & { token: string }, units: number, transaction = randomUUID()) => ({

@@ -33,10 +33,14 @@ const API = "https://hub88.soak.test";
 let t: TestApp;
 let standIn: Hub88StandIn;
 let walletUrl = "";
-let lastLaunchToken = "";
+/** The launch token Hub88 received for each user. */
+const launchTokens = new Map<string, string>();
 
 const standInFetch: FetchLike = async (url, init) => {
-  if (url.endsWith("/game/url")) lastLaunchToken = JSON.parse(init.body as string).token;
+  if (url.endsWith("/game/url")) {
+    const body = JSON.parse(init.body as string) as { user: string; token: string };
+    launchTokens.set(body.user, body.token);
+  }
   const res = await standIn.inject({
     method: "POST",
     url: new URL(url).pathname,
@@ -120,7 +124,7 @@ describe(`the 10,000-round soak of the Hub88 dialect (${engineName})`, () => {
     for (const baht of FUNDS_BAHT) {
       const who = await player(t, baht);
       await launch(t, who, "sts_coinflip", "hub88");
-      players.push({ ...who, token: lastLaunchToken, funds: BigInt(baht) * 100n });
+      players.push({ ...who, token: launchTokens.get(who.uuid) ?? "", funds: BigInt(baht) * 100n });
     }
     const callbacksBefore = await t.database.db
       .selectFrom("game_callbacks")
