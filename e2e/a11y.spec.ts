@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { E2E_STAFF } from "./support/constants.ts";
-import { fund, PIN, register } from "./support/player.ts";
+import { fund, PIN, phone, register } from "./support/player.ts";
 
 // Accessible to every player (issue 13): every route of the app, opened on a 360-pixel phone (and the guest pages
 // once more on a desktop), has no serious or critical axe-core violation of WCAG 2.0/2.1 A and AA; and the slip
@@ -10,13 +10,7 @@ import { fund, PIN, register } from "./support/player.ts";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-const PHONE = {
-  viewport: { width: 360, height: 780 },
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-  isMobile: true,
-  hasTouch: true,
-} as const;
+const PHONE = phone(360, 780);
 
 /**
  * The games routes: the lobby, a provider's lobby, one that is not connected, a game launched into its frame (a

@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { STORAGE_KEYS } from "../src/lib/storageKeys.ts";
 import { tr } from "./catalog.ts";
 import { LINE_STAND_IN } from "./support/constants.ts";
+import { phone } from "./support/player.ts";
 import { memberTokenIn } from "./support/session.ts";
 
 /** Where the app keeps the member's details (src/lib/storageKeys.ts). */
@@ -295,15 +296,11 @@ test("account takeover controls: the name and a new bank account take the PIN; /
 
   // Readable on a small phone, in English and in Thai: nothing wider than the screen. A phone's browser (mobile
   // user agent: the menu drawer starts closed), logged in as this member.
-  const phone = await browser.newContext({
-    viewport: { width: 360, height: 780 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent:
-      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
+  const smallPhone = await browser.newContext({
+    ...phone(360, 780),
     storageState: await page.context().storageState(),
   });
-  const small = await phone.newPage();
+  const small = await smallPhone.newPage();
   await small.setViewportSize({ width: 360, height: 780 });
   await small.goto("/profile");
   for (const locale of ["en", "th"] as const) {
@@ -315,7 +312,7 @@ test("account takeover controls: the name and a new bank account take the PIN; /
     expect(widest).toBeLessThanOrEqual(360);
     await small.screenshot({ path: `test-results/screens/profile-activity-${locale}.png`, fullPage: true });
   }
-  await phone.close();
+  await smallPhone.close();
 });
 
 test("a player who forgot the PIN resets it with the SMS code (demo inbox) and logs in", async ({ page }) => {

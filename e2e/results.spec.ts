@@ -7,6 +7,7 @@ import {
   memberHeaders,
   newUserName,
   PIN,
+  phone,
   register,
   screens,
 } from "./support/player.ts";
@@ -19,13 +20,7 @@ import { APP_HEADERS, bearerOf } from "./support/session.ts";
 
 asPlayerOnPhone();
 
-const PHONE = {
-  viewport: { width: 390, height: 844 },
-  userAgent:
-    "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-  isMobile: true,
-  hasTouch: true,
-};
+const PHONE = phone();
 
 /** Today in Bangkok (yyyy-mm-dd) and as the app writes dates (dd/mm/yyyy). */
 function bangkokDay(offsetDays = 0): { iso: string; shown: string } {

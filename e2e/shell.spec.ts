@@ -5,6 +5,7 @@ import {
   balanceChip,
   longUserName,
   overflowOf,
+  phone,
   registerAs,
   SCREENS,
   switchLanguage,
@@ -121,13 +122,7 @@ test.describe("layout by device", () => {
   });
 
   test.describe("on a phone", () => {
-    test.use({
-      viewport: { width: 390, height: 844 },
-      userAgent:
-        "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-      isMobile: true,
-      hasTouch: true,
-    });
+    test.use(phone());
 
     test("the drawer starts closed, opens from the menu and closes after choosing a page", async ({
       page,
@@ -148,13 +143,7 @@ test.describe("layout by device", () => {
 });
 
 test.describe("the shell on a 360-pixel phone", () => {
-  test.use({
-    viewport: { width: 360, height: 760 },
-    userAgent:
-      "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
-    isMobile: true,
-    hasTouch: true,
-  });
+  test.use(phone(360, 760));
 
   test("fits in every language, logged in with a 30-character user name", async ({ page, browser }) => {
     mkdirSync(SCREENS, { recursive: true });

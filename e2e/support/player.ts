@@ -8,15 +8,20 @@ import { memberTokenIn } from "./session.ts";
 export const PIN = "Secret#123";
 export const SCREENS = "test-results/screens";
 
-/** Phone, English first, and the ledger checked after every test. Call once at the top of a spec file. */
-export function asPlayerOnPhone(): void {
-  test.use({
-    viewport: { width: 390, height: 844 },
+/** A mid-range Android phone's browser (mobile user agent: the menu drawer starts closed) at this size. */
+export function phone(width = 390, height = 844) {
+  return {
+    viewport: { width, height },
     userAgent:
       "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36",
     isMobile: true,
     hasTouch: true,
-  });
+  };
+}
+
+/** Phone, English first, and the ledger checked after every test. Call once at the top of a spec file. */
+export function asPlayerOnPhone(): void {
+  test.use(phone());
   // Every movement a test made still balances: debits equal credits, no balance below zero.
   test.afterEach(async ({ request }) => {
     await expectLedgerSound(request);
@@ -39,13 +44,7 @@ export function newUserName(prefix: string): string {
 /** Signs up through /register and lands on /main; returns the user name. */
 export async function register(page: Page, prefix = "p"): Promise<string> {
   const userName = newUserName(prefix);
-  await page.goto("/register");
-  await page.getByLabel("Username").fill(userName);
-  await page.getByLabel("PIN", { exact: true }).fill(PIN);
-  await page.getByLabel("Confirm PIN").fill(PIN);
-  await page.getByLabel("Phone number").fill("0812345678");
-  await page.getByRole("button", { name: "Register" }).click();
-  await expect(page).toHaveURL(/\/main$/);
+  await registerAs(page, userName);
   return userName;
 }
 
