@@ -1,8 +1,11 @@
 import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, type Page, test } from "@playwright/test";
 import { LANGS, tr } from "./catalog.ts";
 import {
   asPlayerOnPhone,
+  balanceChip,
   fund,
   overflowOf,
   register,
@@ -67,6 +70,12 @@ test("a guest browses the lobby, searches, opens a provider and is asked to log 
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
   await expect(page.getByLabel("Username")).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/games-external-login-en.png`, fullPage: true });
+  // Framed by another site, it has no top bar: the page carries the language picker itself.
+  await page.getByRole("combobox", { name: "Language" }).selectOption("th");
+  await expect(page.getByRole("heading", { name: "เข้าสู่ระบบ" })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/games-external-login-th.png`, fullPage: true });
+  await page.getByRole("combobox", { name: "ภาษา" }).selectOption("en");
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
 
   // A provider docs/rules.md lists that this site has not connected says so plainly, with the way back.
   await page.goto("/game/sa");
@@ -107,6 +116,50 @@ test("a guest who logs in from a game's page comes back to it", async ({ page, b
   await expect(
     page.frameLocator("iframe[title='Game: Lucky Wheel']").getByRole("heading", { name: "Lucky Wheel" }),
   ).toBeVisible();
+});
+
+test("another site frames /external/login: the login opens as LOTTOUP's own page in a new tab, and holds there", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const other = await browser.newContext();
+  const signUp = await other.newPage();
+  await signUp.addInitScript(() => localStorage.setItem("locale", "en"));
+  const userName = await register(signUp, "fx");
+  await other.close();
+
+  // A partner's page on another site (127.0.0.1, not localhost) frames the embeddable login. Inside it the session
+  // cookie (SameSite=Strict) cannot be stored: a login form there failed after the PIN ("Something went wrong").
+  const partnerPage = `<!doctype html><meta name="viewport" content="width=device-width"><h1>Partner</h1><iframe title="LOTTOUP login" style="width:340px;height:640px;border:0" src="${baseURL}/external/login?next=%2Fgames"></iframe>`;
+  const partner = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(partnerPage);
+  });
+  await new Promise<void>((listening) => partner.listen(0, "127.0.0.1", listening));
+  const { port } = partner.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/`);
+  partner.close();
+  const framed = page.frameLocator("iframe[title='LOTTOUP login']");
+  // Its storage is the partner's partition, so it opens in the default language: the player picks theirs.
+  await framed.getByRole("combobox", { name: "ภาษา" }).selectOption("en");
+  await expect(
+    framed.getByText("This page is shown inside another website.", { exact: false }),
+  ).toBeVisible();
+  await expect(framed.getByLabel("Username")).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENS}/games-external-login-framed-en.png` });
+
+  const opened = page.waitForEvent("popup");
+  await framed.getByRole("link", { name: "Log in on LOTTOUP" }).click();
+  const own = await opened;
+  await expect(own).toHaveURL(/\/external\/login\?next=%2Fgames$/);
+  await own.getByRole("combobox", { name: "ภาษา" }).selectOption("en");
+  await own.getByLabel("Username").fill(userName);
+  await own.getByRole("button", { name: "Next" }).click();
+  await own.getByLabel("PIN", { exact: true }).fill("Secret#123");
+  await own.getByRole("button", { name: "Log in", exact: true }).click();
+  await expect(own).toHaveURL(/\/games$/);
+  await expect(balanceChip(own)).toBeVisible();
+  await own.close();
 });
 
 test("a funded member marks a favourite, plays the stand-in's Coin Flip in the frame; balance, recent and statement follow", async ({
