@@ -9,6 +9,7 @@ import {
   fund,
   overflowOf,
   register,
+  registerElsewhere,
   SCREENS,
   setStatus,
   switchLanguage,
@@ -99,12 +100,7 @@ test("a guest browses the lobby, searches, opens a provider and is asked to log 
 });
 
 test("a guest who logs in from a game's page comes back to it", async ({ page, browser }) => {
-  // Sign a player up in another context, then log in as a guest from the game.
-  const other = await browser.newContext();
-  const signUp = await other.newPage();
-  await signUp.addInitScript(() => localStorage.setItem("locale", "en"));
-  const userName = await register(signUp, "gl");
-  await other.close();
+  const userName = await registerElsewhere(browser, "gl");
 
   await page.goto("/game/hub88/sts_wheel");
   await page.getByRole("link", { name: "Log in to play" }).click();
@@ -123,11 +119,7 @@ test("another site frames /external/login: the login opens as LOTTOUP's own page
   browser,
   baseURL,
 }) => {
-  const other = await browser.newContext();
-  const signUp = await other.newPage();
-  await signUp.addInitScript(() => localStorage.setItem("locale", "en"));
-  const userName = await register(signUp, "fx");
-  await other.close();
+  const userName = await registerElsewhere(browser, "fx");
 
   // A partner's page on another site (127.0.0.1, not localhost) frames the embeddable login. Inside it the session
   // cookie (SameSite=Strict) cannot be stored: a login form there failed after the PIN ("Something went wrong").
@@ -137,8 +129,11 @@ test("another site frames /external/login: the login opens as LOTTOUP's own page
   });
   await new Promise<void>((listening) => partner.listen(0, "127.0.0.1", listening));
   const { port } = partner.address() as AddressInfo;
-  await page.goto(`http://127.0.0.1:${port}/`);
-  partner.close();
+  try {
+    await page.goto(`http://127.0.0.1:${port}/`);
+  } finally {
+    partner.close();
+  }
   const framed = page.frameLocator("iframe[title='LOTTOUP login']");
   // Its storage is the partner's partition, so it opens in the default language: the player picks theirs.
   await framed.getByRole("combobox", { name: "ภาษา" }).selectOption("en");

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { HTML_LANG, LANGS, type Lang, NATIVE_NAME, tr } from "../catalog.ts";
 import { expectLedgerSound, staffActAndConfirm, staffHeaders } from "./ledger.ts";
 import { memberTokenIn } from "./session.ts";
@@ -39,6 +39,21 @@ let counter = 0;
 export function newUserName(prefix: string): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1000)}`;
+}
+
+/**
+ * Signs a player up in a browser context of its own, closed afterwards, so the test's page stays a guest who can
+ * then log in as them; returns the user name.
+ */
+export async function registerElsewhere(browser: Browser, prefix: string): Promise<string> {
+  const other = await browser.newContext();
+  try {
+    const signUp = await other.newPage();
+    await signUp.addInitScript(() => localStorage.setItem("locale", "en"));
+    return await register(signUp, prefix);
+  } finally {
+    await other.close();
+  }
 }
 
 /** Signs up through /register and lands on /main; returns the user name. */

@@ -38,14 +38,15 @@ export function EmbeddedLoginPage({ next }: { next?: string | undefined }) {
               on its own page, which opens in a new tab.
             </Trans>
           </p>
-          <a
+          <Link
+            to="/external/login"
+            search={{ next }}
             className="button button-primary"
-            href={next ? `/external/login?next=${encodeURIComponent(next)}` : "/external/login"}
             target="_blank"
             rel="noopener"
           >
             <Trans>Log in on LOTTOUP</Trans>
-          </a>
+          </Link>
         </section>
       ) : (
         <LoginForm next={next} />

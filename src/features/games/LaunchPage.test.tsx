@@ -1,17 +1,11 @@
 // @vitest-environment happy-dom
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from "@tanstack/react-router";
 import { act } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { GameListConfig, LaunchAnswer } from "../../domain/gamePlatform.ts";
 import { authAtom } from "../../lib/auth.ts";
 import { appStore, StoreProvider } from "../../lib/store.ts";
 import { domHarness } from "../../test/dom.tsx";
+import { renderRouted } from "../../test/router.tsx";
 
 // A game's page as a member sees it, in a DOM with the English source texts and the games calls replaced: a
 // launch the site may frame is shown in a sandboxed frame; one it may not (a provider off GAME_FRAME_ORIGINS, the
@@ -30,22 +24,16 @@ const { LaunchPage } = await import("./LaunchPage.tsx");
 const dom = domHarness();
 
 async function openGame(): Promise<HTMLElement> {
-  const rootRoute = createRootRoute({
-    component: () => <LaunchPage provider="hub88" gameCode="sts_wheel" />,
-  });
-  const lobby = createRoute({ getParentRoute: () => rootRoute, path: "/game/$" });
-  const register = createRoute({ getParentRoute: () => rootRoute, path: "/register" });
-  const login = createRoute({ getParentRoute: () => rootRoute, path: "/external/login" });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([lobby, register, login]),
-    history: createMemoryHistory({ initialEntries: ["/game/hub88/sts_wheel"] }),
-  });
-  await router.load();
-  const host = await dom.render(
+  // In the app's store: the member's session is set there.
+  const page = () => (
     <StoreProvider store={appStore}>
-      <RouterProvider router={router} />
-    </StoreProvider>,
+      <LaunchPage provider="hub88" gameCode="sts_wheel" />
+    </StoreProvider>
   );
+  const host = await renderRouted(dom, page, {
+    at: "/game/hub88/sts_wheel",
+    paths: ["/game/$", "/register", "/external/login"],
+  });
   // The launch answers on a later tick.
   await act(async () => {
     await vi.waitFor(() => expect(launchGame).toHaveBeenCalled());

@@ -1,13 +1,7 @@
 // @vitest-environment happy-dom
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 import { domHarness } from "../../test/dom.tsx";
+import { renderRouted } from "../../test/router.tsx";
 import { ResultCard } from "./ResultCard.tsx";
 import type { ResultView } from "./resultsApi.ts";
 
@@ -46,21 +40,16 @@ function view(over: Partial<ResultView>): ResultView {
   };
 }
 
-async function render(result: ResultView): Promise<HTMLElement> {
-  const rootRoute = createRootRoute({
-    component: () => (
+function render(result: ResultView): Promise<HTMLElement> {
+  return renderRouted(
+    dom,
+    () => (
       <ul>
         <ResultCard result={result} />
       </ul>
     ),
-  });
-  const verify = createRoute({ getParentRoute: () => rootRoute, path: "/results/verify/$betId" });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([verify]),
-    history: createMemoryHistory({ initialEntries: ["/"] }),
-  });
-  await router.load();
-  return dom.render(<RouterProvider router={router} />);
+    { paths: ["/results/verify/$betId"] },
+  );
 }
 
 const text = (el: Element | null | undefined) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
