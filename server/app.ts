@@ -10,6 +10,7 @@ import type { Server as SocketServer } from "socket.io";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from "./http/bodyLimit.ts";
+import { registerCloseAfterAnswer } from "./http/closing.ts";
 import { frameworkErrorOptions, registerErrorHandling } from "./http/errors.ts";
 import { registerPublicReadLimits } from "./http/publicReads.ts";
 import {
@@ -165,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerCsrfProtection(app);
   registerSessionCookieClearing(app);
   registerBodyLimits(app);
+  registerCloseAfterAnswer(app);
   registerPublicReadLimits(app, config.publicReadLimitPerIp);
   await app.register(compress, { global: true, threshold: 1024 });
   if (deps.onRoute) app.addHook("onRoute", deps.onRoute);

@@ -1,0 +1,99 @@
+import type { AddressInfo } from "node:net";
+import Fastify, { type FastifyInstance } from "fastify";
+import { afterEach, describe, expect, it } from "vitest";
+import { registerCloseAfterAnswer } from "./closing.ts";
+
+/** A route that answers when the test says so, and says when it has been reached. */
+function gate() {
+  let reached!: () => void;
+  let release!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { arrived, released, reached, release };
+}
+
+let serving: FastifyInstance | undefined;
+afterEach(async () => {
+  serving?.server.closeAllConnections();
+  await serving?.close();
+});
+
+async function serve(
+  register: (app: FastifyInstance) => void,
+): Promise<{ app: FastifyInstance; base: string }> {
+  const app = Fastify();
+  serving = app;
+  registerCloseAfterAnswer(app);
+  register(app);
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}` };
+}
+
+/**
+ * Without the fix close() waits out Fastify's 72-second keepAliveTimeout after the answer; the tests give it less
+ * than half of that, so a regression fails here instead of passing slowly.
+ */
+const WELL_UNDER_KEEP_ALIVE_MS = 30_000;
+
+/** Waits until close() has stopped the listener (its preClose hooks have run): the moment the hooks act from. */
+async function listenerStopped(server: FastifyInstance["server"]): Promise<void> {
+  while (server.listening) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe("a closing server", () => {
+  it(
+    "answers the request in flight with Connection: close, and close() ends with that answer",
+    async () => {
+      const route = gate();
+      const { app, base } = await serve((a) =>
+        a.get("/slow", async () => {
+          route.reached();
+          await route.released;
+          return { ok: true };
+        }),
+      );
+      // A kept-alive connection first, as a browser or a provider's HTTP client has.
+      expect((await fetch(`${base}/slow-warmup`)).status).toBe(404);
+      const answer = fetch(`${base}/slow`);
+      await route.arrived;
+      const closing = app.close();
+      await listenerStopped(app.server);
+      route.release();
+      const res = await answer;
+      expect(res.headers.get("connection")).toBe("close");
+      expect(await res.json()).toEqual({ ok: true });
+      await closing;
+    },
+    WELL_UNDER_KEEP_ALIVE_MS,
+  );
+
+  it(
+    "lets go of a connection whose answer had started before closing began, as soon as it is idle",
+    async () => {
+      const route = gate();
+      const { app, base } = await serve((a) =>
+        a.get("/stream", async (_request, reply) => {
+          reply.raw.writeHead(200, { "content-type": "text/plain" });
+          reply.raw.write("first ");
+          route.reached();
+          await route.released;
+          reply.raw.end("last");
+          return reply;
+        }),
+      );
+      const answer = fetch(`${base}/stream`);
+      await route.arrived;
+      const closing = app.close();
+      await listenerStopped(app.server);
+      route.release();
+      const res = await answer;
+      expect(await res.text()).toBe("first last");
+      await closing;
+    },
+    WELL_UNDER_KEEP_ALIVE_MS,
+  );
+});
