@@ -1,4 +1,4 @@
-import type { AddressInfo } from "node:net";
+import { type AddressInfo, connect } from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerCloseAfterAnswer } from "./closing.ts";
@@ -34,8 +34,8 @@ async function serve(
 }
 
 /**
- * Without the fix close() waits out Fastify's 72-second keepAliveTimeout after the answer; the tests give it less
- * than half of that, so a regression fails here instead of passing slowly.
+ * Without these hooks close() waits out Fastify's 72-second keepAliveTimeout after an answer, and for ever on a
+ * connection that sends nothing; the tests give it less than half of the first, so a regression fails here.
  */
 const WELL_UNDER_KEEP_ALIVE_MS = 30_000;
 
@@ -93,6 +93,21 @@ describe("a closing server", () => {
       const res = await answer;
       expect(await res.text()).toBe("first last");
       await closing;
+    },
+    WELL_UNDER_KEEP_ALIVE_MS,
+  );
+
+  it(
+    "closes a connection that was opened and never sent a request",
+    async () => {
+      const { app, base } = await serve((a) => a.get("/", async () => "ok"));
+      const accepted = new Promise<void>((resolve) => app.server.once("connection", () => resolve()));
+      const silent = connect(Number(new URL(base).port), "127.0.0.1");
+      const hungUp = new Promise<void>((resolve) => silent.once("close", () => resolve()));
+      silent.on("error", () => {});
+      await accepted;
+      await app.close();
+      await hungUp;
     },
     WELL_UNDER_KEEP_ALIVE_MS,
   );
