@@ -197,13 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   jobs.add(socketSessionSweep(database.db, io, deps.sessionSweepMs));
   const stopMoneyUpdates = wireMoneyUpdates(database.db, io);
   const stopSessionEnds = wireSessionEnds(database.db, io);
-  // The jobs stop (their passes in flight awaited) before anything they use closes; the database closes after
-  // app.close() (server/main.ts, the test harness).
+  // Socket.io closes its sockets before the HTTP server waits for its connections to end (Fastify closes the
+  // server before any onClose hook runs; server/http/closing.ts). The jobs stop (their passes in flight awaited)
+  // before anything they use closes; the database closes after app.close() (server/main.ts, the test harness).
+  app.addHook("preClose", async () => closeRealtime(io));
   app.addHook("onClose", async () => {
     await jobs.stop();
     stopSessionEnds();
     stopMoneyUpdates();
-    await closeRealtime(io);
   });
 
   const base: ModuleBase & ModuleOptions = {

@@ -111,4 +111,39 @@ describe("a closing server", () => {
     },
     WELL_UNDER_KEEP_ALIVE_MS,
   );
+
+  it(
+    "leaves an upgraded connection to its own close, which can still say goodbye",
+    async () => {
+      const { app, base } = await serve((a) => {
+        const upgradedSockets: import("node:net").Socket[] = [];
+        a.server.on("upgrade", (_request, socket) => {
+          socket.write("HTTP/1.1 101 Switching Protocols\r\nupgrade: test\r\nconnection: upgrade\r\n\r\n");
+          upgradedSockets.push(socket as import("node:net").Socket);
+        });
+        // As the app closes socket.io (server/app.ts): in a later preClose hook, a last word, then the end.
+        a.addHook("preClose", async () => {
+          for (const socket of upgradedSockets) socket.end("goodbye");
+        });
+      });
+      const client = connect(Number(new URL(base).port), "127.0.0.1");
+      let received = "";
+      client.setEncoding("utf8");
+      client.on("data", (chunk: string) => {
+        received += chunk;
+      });
+      const ended = new Promise<void>((resolve) => client.once("close", () => resolve()));
+      const switched = new Promise<void>((resolve) => {
+        const check = () =>
+          received.includes("101 Switching Protocols") ? resolve() : client.once("data", check);
+        client.once("data", check);
+      });
+      client.write(`GET / HTTP/1.1\r\nhost: 127.0.0.1\r\nupgrade: test\r\nconnection: upgrade\r\n\r\n`);
+      await switched;
+      await app.close();
+      await ended;
+      expect(received.endsWith("goodbye")).toBe(true);
+    },
+    WELL_UNDER_KEEP_ALIVE_MS,
+  );
 });

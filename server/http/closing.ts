@@ -12,7 +12,8 @@ import type { FastifyInstance } from "fastify";
  * In production main.ts's 5-second cut ended the wait by dropping whatever was still being answered.
  *
  * So, once closing begins: a connection with no answer under way is closed at once (nothing of it has reached a
- * handler), a connection that arrives is refused, every answer says `Connection: close`, and a connection that
+ * handler) unless it was upgraded (the realtime sockets, which the app closes through socket.io in a later preClose hook,
+ * telling each client why), a connection that arrives is refused, every answer says `Connection: close`, and a connection that
  * goes idle afterwards (an answer whose headers were already sent) is closed as soon as it is. The app is served
  * over plain HTTP (TLS ends at the proxy), where a request's socket is the connection's.
  */
@@ -21,6 +22,7 @@ export function registerCloseAfterAnswer(app: FastifyInstance): void {
   const connections = new Set<Socket>();
   /** Answers under way per connection (more than one when a client pipelines). */
   const answering = new Map<Socket, number>();
+  const upgraded = new WeakSet<Socket>();
 
   app.server.on("connection", (socket: Socket) => {
     if (closing) {
@@ -29,6 +31,9 @@ export function registerCloseAfterAnswer(app: FastifyInstance): void {
     }
     connections.add(socket);
     socket.once("close", () => connections.delete(socket));
+  });
+  app.server.on("upgrade", (request) => {
+    upgraded.add(request.socket);
   });
   app.server.on("request", (request, response) => {
     const socket = request.socket;
@@ -42,7 +47,7 @@ export function registerCloseAfterAnswer(app: FastifyInstance): void {
 
   app.addHook("preClose", async () => {
     closing = true;
-    for (const socket of connections) if (!answering.has(socket)) socket.destroy();
+    for (const socket of connections) if (!answering.has(socket) && !upgraded.has(socket)) socket.destroy();
   });
   app.addHook("onSend", async (_request, reply, payload) => {
     if (closing && !reply.raw.headersSent) reply.header("connection", "close");
