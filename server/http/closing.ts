@@ -11,11 +11,14 @@ import type { FastifyInstance } from "fastify";
  *   begun no headers timeout ends it, so it stays until the client hangs up.
  * In production main.ts's 5-second cut ended the wait by dropping whatever was still being answered.
  *
- * So, once closing begins: a connection with no answer under way is closed at once (nothing of it has reached a
- * handler) unless it was upgraded (the realtime sockets, which the app closes through socket.io in a later preClose hook,
- * telling each client why), a connection that arrives is refused, every answer says `Connection: close`, and a connection that
- * goes idle afterwards (an answer whose headers were already sent) is closed as soon as it is. The app is served
- * over plain HTTP (TLS ends at the proxy), where a request's socket is the connection's.
+ * So, once closing begins:
+ * - a connection with no answer under way is closed at once (nothing of it has reached a handler), unless it was
+ *   upgraded: the realtime sockets, which the app closes through socket.io in a later preClose hook, telling each
+ *   client why;
+ * - a connection that arrives is refused;
+ * - every answer says `Connection: close`, and a connection that goes idle afterwards (an answer whose headers were
+ *   already sent) is closed as soon as it is.
+ * The app is served over plain HTTP (TLS ends at the proxy), where a request's socket is the connection's.
  */
 export function registerCloseAfterAnswer(app: FastifyInstance): void {
   let closing = false;
