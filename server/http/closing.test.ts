@@ -44,6 +44,19 @@ async function listenerStopped(server: FastifyInstance["server"]): Promise<void>
   while (server.listening) await new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Asks `url`, and once the route holds the request, begins closing and lets the route answer: the answer, and the
+ * close still under way.
+ */
+async function answeredWhileClosing(app: FastifyInstance, url: string, route: ReturnType<typeof gate>) {
+  const answer = fetch(url);
+  await route.arrived;
+  const closing = app.close();
+  await listenerStopped(app.server);
+  route.release();
+  return { res: await answer, closing };
+}
+
 describe("a closing server", () => {
   it(
     "answers the request in flight with Connection: close, and close() ends with that answer",
@@ -58,12 +71,7 @@ describe("a closing server", () => {
       );
       // A kept-alive connection first, as a browser or a provider's HTTP client has.
       expect((await fetch(`${base}/slow-warmup`)).status).toBe(404);
-      const answer = fetch(`${base}/slow`);
-      await route.arrived;
-      const closing = app.close();
-      await listenerStopped(app.server);
-      route.release();
-      const res = await answer;
+      const { res, closing } = await answeredWhileClosing(app, `${base}/slow`, route);
       expect(res.headers.get("connection")).toBe("close");
       expect(await res.json()).toEqual({ ok: true });
       await closing;
@@ -85,12 +93,7 @@ describe("a closing server", () => {
           return reply;
         }),
       );
-      const answer = fetch(`${base}/stream`);
-      await route.arrived;
-      const closing = app.close();
-      await listenerStopped(app.server);
-      route.release();
-      const res = await answer;
+      const { res, closing } = await answeredWhileClosing(app, `${base}/stream`, route);
       expect(await res.text()).toBe("first last");
       await closing;
     },

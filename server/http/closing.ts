@@ -25,7 +25,6 @@ export function registerCloseAfterAnswer(app: FastifyInstance): void {
   const connections = new Set<Socket>();
   /** Answers under way per connection (more than one when a client pipelines). */
   const answering = new Map<Socket, number>();
-  const upgraded = new WeakSet<Socket>();
 
   app.server.on("connection", (socket: Socket) => {
     if (closing) {
@@ -35,8 +34,9 @@ export function registerCloseAfterAnswer(app: FastifyInstance): void {
     connections.add(socket);
     socket.once("close", () => connections.delete(socket));
   });
+  // An upgraded connection is socket.io's to close from here on.
   app.server.on("upgrade", (request) => {
-    upgraded.add(request.socket);
+    connections.delete(request.socket);
   });
   app.server.on("request", (request, response) => {
     const socket = request.socket;
@@ -50,7 +50,7 @@ export function registerCloseAfterAnswer(app: FastifyInstance): void {
 
   app.addHook("preClose", async () => {
     closing = true;
-    for (const socket of connections) if (!answering.has(socket) && !upgraded.has(socket)) socket.destroy();
+    for (const socket of connections) if (!answering.has(socket)) socket.destroy();
   });
   app.addHook("onSend", async (_request, reply, payload) => {
     if (closing && !reply.raw.headersSent) reply.header("connection", "close");
